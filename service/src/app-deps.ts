@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+
+/** What every module receives: built once in buildApp, never reached through globals. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** The clock; tests inject one to move time. */
+  now: () => Date;
+  /** Refuses a site URL the service must never call (private addresses, unless allowed). */
+  checkSiteUrl: (url: string) => Promise<void>;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { AppDeps } from './app-deps.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './lib/error-handler.js';
+import { integrationRoutes } from './modules/integration/routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  checkSiteUrl?: (url: string) => Promise<void>;
+  /** Pino options or false; tests pass false to keep output quiet. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Default request body limit; the sync routes raise theirs to 2 MB. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Never logged: credentials and signatures. */
+const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-service-signature"]', 'req.headers["x-csrf-token"]'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: REDACTED_HEADERS, ...(typeof options.logger === 'object' ? options.logger : {}) },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'request_id',
+  });
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    now: options.now ?? (() => new Date()),
+    checkSiteUrl: options.checkSiteUrl ?? (async () => {}),
+    log: app.log,
+  };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'sa-rl:', skipOnError: true } : {}),
+  });
+
+  await app.register(async (scope) => integrationRoutes(scope, deps));
+
+  return app;
+}

@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase, readLockHolder } from '../db/client.js';
+import { toAppError } from '../lib/error-handler.js';
+import { COMMAND_NAMES, isCommandName, runCommand } from '../modules/admin/commands.js';
+import { sendAdminCommand } from '../modules/admin/socket.js';
+
+const USAGE = `Usage: npm run admin -- <command> [options] [--json]
+
+Commands:
+  workspace:create --name <name>
+  user:create      --workspace <id> --email <email> --password <password> --role owner|admin|editor|viewer
+  agent:create     --workspace <id> --name <name> --site-type <type> --origin <origin> [--origin ...]
+  token:create     --workspace <id> --name <name> [--ability wp:integration]
+  token:revoke     --workspace <id> --id <token id>
+
+With --json each command prints one JSON object.`;
+
+function fail(message: string, json: boolean, code = 'validation_failed', errors: Record<string, string[]> = {}): never {
+  if (json) console.log(JSON.stringify({ message, code, errors }));
+  else console.error(message + (Object.keys(errors).length ? `\n${Object.entries(errors).map(([k, v]) => `  ${k}: ${v.join('; ')}`).join('\n')}` : ''));
+  process.exit(1);
+}
+
+function printResult(name: string, result: Record<string, unknown>, json: boolean): void {
+  if (json) {
+    console.log(JSON.stringify(result));
+    return;
+  }
+  for (const [key, value] of Object.entries(result)) console.log(`${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+  if (name === 'token:create') console.log('\nCopy the token now: it is shown only once.');
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      name: { type: 'string' },
+      workspace: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      'site-type': { type: 'string' },
+      origin: { type: 'string', multiple: true },
+      locale: { type: 'string' },
+      ability: { type: 'string', multiple: true },
+      id: { type: 'string' },
+    },
+  });
+  const json = values.json ?? false;
+  const [name] = positionals;
+  if (values.help || !name) {
+    console.log(USAGE);
+    process.exit(name ? 0 : 1);
+  }
+  if (!isCommandName(name)) fail(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}`, json, 'not_found');
+  const { json: _json, help: _help, ...args } = values;
+
+  const config = loadConfig(process.env, () => {});
+  if (!config.databaseUrl) {
+    const holder = readLockHolder(config.dataDir);
+    if (holder !== undefined) {
+      // The server owns the embedded database: go through it rather than open the files twice.
+      const response = await sendAdminCommand(config.dataDir, name, args).catch(() =>
+        fail(`The embedded database is in use by process ${holder}, whose admin socket does not answer. Stop that process and retry.`, json, 'service_unavailable'),
+      );
+      const body = response.body as Record<string, unknown>;
+      if (response.status !== 200) fail(String(body.message), json, String(body.code), (body.errors ?? {}) as Record<string, string[]>);
+      printResult(name, body, json);
+      return;
+    }
+  }
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir });
+  try {
+    printResult(name, await runCommand(database.db, name, args), json);
+  } catch (error) {
+    const appError = toAppError(error);
+    fail(appError.message, json, appError.code, appError.errors);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
+  else console.error(error);
+  process.exit(1);
+});

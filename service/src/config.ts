@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment, is parsed once at start-up and fails loudly: a typo
+ * in a production variable must stop the process, not quietly fall back to a default.
+ * Every variable here is listed, with its default, in the README's configuration table.
+ */
+
+const booleanFromEnv = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const urlFromEnv = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
+
+const semver = z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 1.2.3');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().min(1).default('data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
+  ALLOW_PRIVATE_SITE_URLS: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MIN_PLUGIN_VERSION: semver.default('1.0.0'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  appSecret: string;
+  publicBaseUrl: string;
+  allowPrivateSiteUrls: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  minPluginVersion: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Relative paths are taken from where the operator ran npm, not from the workspace folder. */
+function resolveFromInvocation(p: string, env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), p);
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = (m) => console.warn(m),
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolveFromInvocation(e.DATA_DIR, env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    redisUrl: e.REDIS_URL,
+    appSecret: e.APP_SECRET ?? loadOrCreateAppSecret(dataDir, warn),
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
+    allowPrivateSiteUrls: e.ALLOW_PRIVATE_SITE_URLS,
+    logLevel: e.LOG_LEVEL,
+    minPluginVersion: e.MIN_PLUGIN_VERSION,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/**
+ * A single-node install should start with no configuration at all, so the secret that signs
+ * widget tokens and sessions is generated once and kept beside the data. Several instances must
+ * share one APP_SECRET, hence the warning.
+ */
+function loadOrCreateAppSecret(dataDir: string, warn: (message: string) => void): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  warn(`APP_SECRET is not set: generated one in ${file}. Set APP_SECRET when running more than one instance.`);
+  return secret;
+}

@@ -1,0 +1,166 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { runMigrations } from './migrate.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs a multi-statement SQL script (no parameters). */
+  exec(script: string): Promise<void>;
+  /** Runs `fn` in one transaction holding a cluster-wide advisory lock (migrations). */
+  withMigrationLock<T>(fn: (exec: (script: string) => Promise<void>, query: (text: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | 'memory' };
+
+const MIGRATION_LOCK_KEY = 72_707_001;
+
+export async function openDatabase(target: DatabaseTarget, options: { migrate?: boolean } = {}): Promise<Database> {
+  const database = target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : await openPglite(target.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await runMigrations(database);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its connection (server restart, pg_terminate_backend) must not crash
+  // the process; the pool replaces it on next use.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async exec(script) {
+      await pool.query(script);
+    },
+    async withMigrationLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        const result = await fn(
+          async (script) => {
+            await client.query(script);
+          },
+          async (text, params) => (await client.query(text, params as unknown[])).rows,
+        );
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (dataDir === 'memory') {
+    client = await PGlite.create();
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create(path.join(dataDir, 'pglite'));
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async exec(script) {
+      await client.exec(script);
+    },
+    async withMigrationLock(fn) {
+      // One process owns an embedded database, so a transaction is lock enough.
+      return client.transaction(async (tx) =>
+        fn(
+          async (script) => {
+            await tx.exec(script);
+          },
+          async (text, params) => (await tx.query(text, params)).rows,
+        ),
+      );
+    },
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`The embedded database in ${dataDir} is open in another process (pid ${pid}).`);
+  }
+}
+
+/**
+ * The embedded database admits one process at a time: a second writer would corrupt it. A lock
+ * file holding the owner's pid keeps a second process out; a stale lock (dead pid) is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  const holder = readLockHolder(dataDir);
+  if (holder !== undefined && holder !== process.pid) throw new DataDirLockedError(dataDir, holder);
+  writeFileSync(lockFile, String(process.pid), { mode: 0o600 });
+  return () => {
+    if (readLockHolder(dataDir) === process.pid) rmSync(lockFile, { force: true });
+  };
+}
+
+/** The pid of the live process holding the data directory, if any. */
+export function readLockHolder(dataDir: string): number | undefined {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  if (!existsSync(lockFile)) return undefined;
+  const pid = Number(readFileSync(lockFile, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a raw SQL query and returns its rows (both drivers answer with `{ rows }`). */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

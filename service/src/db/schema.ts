@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Typed view of the tables that migrations/*.sql create. The SQL files are the source of truth
+ * for the database (they run identically on PGlite and PostgreSQL); this file lets queries be
+ * checked by the compiler. A test compares the two.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const SITE_TYPES = ['ecommerce', 'saas', 'documentation', 'help_center', 'marketing', 'internal_kb', 'generic'] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
+
+export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  csrfToken: text('csrf_token').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+export const apiTokens = pgTable('api_tokens', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  displayPrefix: text('display_prefix').notNull(),
+  abilities: text('abilities').array().notNull().default(sql`'{}'`),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastUsedAt: timestamptz('last_used_at'),
+  expiresAt: timestamptz('expires_at'),
+  revokedAt: timestamptz('revoked_at'),
+});
+
+export const sites = pgTable('sites', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  siteUrl: text('site_url').notNull(),
+  tokenId: uuid('token_id'),
+  pluginVersion: text('plugin_version').notNull(),
+  platformVersion: text('platform_version'),
+  shopActive: boolean('shop_active').notNull().default(false),
+  shopVersion: text('shop_version'),
+  shopperSigningSecret: text('shopper_signing_secret').notNull(),
+  previousSigningSecret: text('previous_signing_secret'),
+  previousSecretValidUntil: timestamptz('previous_secret_valid_until'),
+  lastHandshakeAt: timestamptz('last_handshake_at').notNull().defaultNow(),
+  lastSyncAt: timestamptz('last_sync_at'),
+  lastSyncErrors: jsonb('last_sync_errors').$type<SyncErrorRecord[]>().notNull().default([]),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export interface SyncErrorRecord {
+  at: string;
+  kind: 'post' | 'product';
+  message: string;
+  errors: Record<string, string[]>;
+}
+
+export interface AgentTheme {
+  color?: string;
+  position?: 'left' | 'right';
+}
+export interface AgentLeadCapture {
+  enabled?: boolean;
+  ask_after_turns?: number;
+  consent_text?: string;
+}
+export interface AgentCoupon {
+  code: string;
+  description: string;
+}
+export interface AgentHandoff {
+  type?: 'url' | 'email' | 'lead_form';
+  value?: string;
+  label?: string;
+}
+
+export const agents = pgTable('agents', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  name: text('name').notNull(),
+  siteType: text('site_type').$type<SiteType>().notNull(),
+  allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'`),
+  defaultLocale: text('default_locale').notNull().default('en'),
+  greeting: text('greeting'),
+  theme: jsonb('theme').$type<AgentTheme>().notNull().default({}),
+  leadCapture: jsonb('lead_capture').$type<AgentLeadCapture>().notNull().default({}),
+  coupons: jsonb('coupons').$type<AgentCoupon[]>().notNull().default([]),
+  handoff: jsonb('handoff').$type<AgentHandoff>().notNull().default({}),
+  provider: text('provider').notNull().default('offline'),
+  model: text('model'),
+  budgetTurns: integer('budget_turns'),
+  budgetTokens: integer('budget_tokens'),
+  published: boolean('published').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export type DocumentKind = 'post' | 'product';
+
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  siteId: uuid('site_id').notNull(),
+  kind: text('kind').$type<DocumentKind>().notNull(),
+  wpId: bigint('wp_id', { mode: 'number' }).notNull(),
+  postType: text('post_type').notNull(),
+  title: text('title').notNull(),
+  permalink: text('permalink').notNull(),
+  language: text('language'),
+  contentHash: text('content_hash').notNull(),
+  modifiedAt: timestamptz('modified_at'),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const chunks = pgTable('chunks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  documentId: uuid('document_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  ordinal: integer('ordinal').notNull(),
+  heading: text('heading'),
+  content: text('content').notNull(),
+  textSearchConfig: text('text_search_config').notNull(),
+  tsv: tsvector('tsv').notNull(),
+});
+
+export const conversations = pgTable('conversations', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  agentId: uuid('agent_id').notNull(),
+  visitorId: uuid('visitor_id').notNull(),
+  isPlayground: boolean('is_playground').notNull().default(false),
+  locale: text('locale'),
+  shopper: jsonb('shopper').$type<ShopperBinding | null>(),
+  turnsUsed: integer('turns_used').notNull().default(0),
+  tokensUsed: integer('tokens_used').notNull().default(0),
+  busyUntil: timestamptz('busy_until'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastMessageAt: timestamptz('last_message_at'),
+});
+
+export interface ShopperBinding {
+  site_id: string;
+  user_id?: number;
+  session_key?: string;
+  email?: string;
+}
+
+export const messages = pgTable('messages', {
+  id: uuid('id').primaryKey(),
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
+  conversationId: uuid('conversation_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  role: text('role').$type<'user' | 'assistant'>().notNull(),
+  content: text('content').notNull(),
+  blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
+  sources: jsonb('sources').$type<unknown[]>().notNull().default([]),
+  toolCalls: jsonb('tool_calls').$type<unknown[]>().notNull().default([]),
+  usage: jsonb('usage').$type<Record<string, unknown> | null>(),
+  diagnostics: jsonb('diagnostics').$type<Record<string, unknown> | null>(),
+  status: text('status').$type<'complete' | 'partial' | 'error'>().notNull().default('complete'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const leads = pgTable('leads', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  agentId: uuid('agent_id').notNull(),
+  conversationId: uuid('conversation_id'),
+  email: text('email').notNull(),
+  name: text('name'),
+  phone: text('phone'),
+  consent: jsonb('consent').$type<Record<string, unknown>>().notNull().default({}),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+  siteUserId: bigint('site_user_id', { mode: 'number' }),
+  siteSyncStatus: text('site_sync_status').$type<'pending' | 'delivered' | 'failed' | 'no_site'>().notNull().default('pending'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  siteId: uuid('site_id'),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+  lockedUntil: timestamptz('locked_until'),
+  deliveredAt: timestamptz('delivered_at'),
+  failedAt: timestamptz('failed_at'),
+  lastError: text('last_error'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const widgetEvents = pgTable('widget_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  agentId: uuid('agent_id').notNull(),
+  conversationId: uuid('conversation_id'),
+  name: text('name').notNull(),
+  at: timestamptz('at').notNull(),
+  props: jsonb('props').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const couponApplies = pgTable('coupon_applies', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  conversationId: uuid('conversation_id').notNull(),
+  code: text('code').notNull(),
+  status: text('status').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { agents, memberships, ROLES, SITE_TYPES, users, workspaces } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { normalizeOrigin } from '../../lib/urls.js';
+import { parseInput } from '../../lib/validate.js';
+import { ABILITIES, createApiToken, revokeApiToken } from '../auth/api-tokens.js';
+import { hashPassword } from '../auth/passwords.js';
+
+/**
+ * The operator's commands. The CLI runs them directly against the database, or, when the running
+ * server owns the embedded database, through the server's local admin socket; either way the same
+ * functions run, so both paths validate and behave the same.
+ */
+
+const workspaceId = z.uuid('must be a workspace id');
+const origin = z.string().transform((value, ctx) => {
+  const normalized = normalizeOrigin(value);
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: 'must be an origin such as https://shop.example (scheme, host, optional port; no path)' });
+    return z.NEVER;
+  }
+  return normalized;
+});
+
+export const commandSchemas = {
+  'workspace:create': z.object({ name: z.string().trim().min(1).max(200) }),
+  'user:create': z.object({
+    workspace: workspaceId,
+    email: z.email().max(320),
+    password: z.string().min(10, 'must be at least 10 characters').max(200),
+    role: z.enum(ROLES),
+    name: z.string().trim().max(200).optional(),
+  }),
+  'agent:create': z.object({
+    workspace: workspaceId,
+    name: z.string().trim().min(1).max(200),
+    'site-type': z.enum(SITE_TYPES),
+    origin: z.array(origin).max(50).default([]),
+    locale: z.string().min(2).max(35).optional(),
+    published: z.boolean().optional(),
+  }),
+  'token:create': z.object({
+    workspace: workspaceId,
+    name: z.string().trim().min(1).max(200),
+    ability: z.array(z.enum(ABILITIES)).default(['wp:integration']),
+  }),
+  'token:revoke': z.object({ workspace: workspaceId, id: z.uuid() }),
+} as const;
+
+export type CommandName = keyof typeof commandSchemas;
+export const COMMAND_NAMES = Object.keys(commandSchemas) as CommandName[];
+
+export function isCommandName(value: string): value is CommandName {
+  return Object.hasOwn(commandSchemas, value);
+}
+
+async function requireWorkspace(db: Db, id: string): Promise<void> {
+  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id));
+  if (!row) throw new AppError('not_found', `Workspace ${id} not found`);
+}
+
+export async function runCommand(db: Db, name: CommandName, rawArgs: unknown): Promise<Record<string, unknown>> {
+  switch (name) {
+    case 'workspace:create': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      const id = randomUUID();
+      await db.insert(workspaces).values({ id, name: args.name });
+      return { id, name: args.name };
+    }
+    case 'user:create': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const passwordHash = await hashPassword(args.password);
+      return db.transaction(async (tx) => {
+        const email = args.email.toLowerCase();
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+        const id = existing?.id ?? randomUUID();
+        if (existing) {
+          await tx.update(users).set({ passwordHash, name: args.name ?? null }).where(eq(users.id, id));
+        } else {
+          await tx.insert(users).values({ id, email, passwordHash, name: args.name ?? null });
+        }
+        await tx
+          .insert(memberships)
+          .values({ workspaceId: args.workspace, userId: id, role: args.role })
+          .onConflictDoUpdate({ target: [memberships.workspaceId, memberships.userId], set: { role: args.role } });
+        return { id, email, workspace_id: args.workspace, role: args.role, created: !existing };
+      });
+    }
+    case 'agent:create': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const id = randomUUID();
+      const allowedOrigins = [...new Set(args.origin)];
+      await db.insert(agents).values({
+        id,
+        workspaceId: args.workspace,
+        name: args.name,
+        siteType: args['site-type'],
+        allowedOrigins,
+        defaultLocale: args.locale ?? 'en',
+        published: args.published ?? false,
+      });
+      return { id, workspace_id: args.workspace, name: args.name, site_type: args['site-type'], allowed_origins: allowedOrigins };
+    }
+    case 'token:create': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const abilities = [...new Set(args.ability)];
+      const created = await createApiToken(db, { workspaceId: args.workspace, name: args.name, abilities });
+      return { id: created.id, token: created.token, name: args.name, workspace_id: args.workspace, abilities };
+    }
+    case 'token:revoke': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      const revoked = await revokeApiToken(db, args.workspace, args.id);
+      if (!revoked) throw new AppError('not_found', 'No active token with that id in this workspace');
+      return { id: args.id, revoked: true };
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError } from '../../lib/errors.js';
+import { SIGNATURE_HEADER, verifySignature } from '../../lib/signature.js';
+import { parseInput } from '../../lib/validate.js';
+import { authenticateApiToken, requireAbility, type AuthenticatedToken } from '../auth/api-tokens.js';
+import { perKeyLimit } from '../../lib/rate-limit.js';
+import { handshakeBody, postsSyncBody, productsSyncBody } from './schemas.js';
+import { handshake, recordSyncErrors, syncDocuments } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiToken: AuthenticatedToken | null;
+  }
+}
+
+export const SYNC_BODY_LIMIT = 2 * 1024 * 1024;
+
+function parseJson(raw: unknown): unknown {
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : '';
+  if (text.trim() === '') throw new AppError('validation_failed', 'The request body is empty', { errors: { _: ['a JSON body is required'] } });
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('validation_failed', 'The request body is not valid JSON', { errors: { _: ['not valid JSON'] } });
+  }
+}
+
+function tokenOf(request: FastifyRequest): AuthenticatedToken {
+  if (!request.apiToken) throw new AppError('unauthenticated', 'A bearer API token (svc_...) is required');
+  return request.apiToken;
+}
+
+/**
+ * The API a store plugin calls (spec 4.1). Order of checks on every route: bearer token (401),
+ * ability (403), per-token limit (429), then, on mutations, the HMAC over the raw body (401),
+ * and only then the JSON is parsed and validated.
+ */
+export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.decorateRequest('apiToken', null);
+  // Bodies stay raw bytes here: the signature covers exactly what was sent.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (request) => {
+    const token = await authenticateApiToken(deps.db, request.headers.authorization, deps.now());
+    requireAbility(token, 'wp:integration');
+    request.apiToken = token;
+  });
+
+  const rateLimit = perKeyLimit({
+    max: 60,
+    keyGenerator: (request) => `integration:${request.apiToken?.id ?? request.ip}`,
+  });
+
+  const verifyBodySignature = async (request: FastifyRequest) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const header = request.headers[SIGNATURE_HEADER];
+    verifySignature(Array.isArray(header) ? header.join(',') : header, raw, {
+      keys: [tokenOf(request).plaintext],
+      now: () => Math.floor(deps.now().getTime() / 1000),
+    });
+  };
+
+  app.post('/api/v1/wp/handshake', { config: { rateLimit } }, async (request) => {
+    const body = parseInput(handshakeBody, parseJson(request.body));
+    return handshake(deps.db, tokenOf(request), body, {
+      minPluginVersion: deps.config.minPluginVersion,
+      now: deps.now(),
+      checkSiteUrl: deps.checkSiteUrl,
+    });
+  });
+
+  app.post(
+    '/api/v1/wp/posts/sync',
+    { config: { rateLimit }, bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
+    async (request) => {
+      const token = tokenOf(request);
+      let items;
+      try {
+        items = parseInput(postsSyncBody, parseJson(request.body)).items;
+      } catch (error) {
+        if (error instanceof AppError) await recordSyncErrors(deps.db, token, 'post', error, deps.now());
+        throw error;
+      }
+      return syncDocuments(deps.db, token, { kind: 'post', items }, deps.now());
+    },
+  );
+
+  app.post(
+    '/api/v1/wp/products/sync',
+    { config: { rateLimit }, bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
+    async (request) => {
+      const token = tokenOf(request);
+      let items;
+      try {
+        items = parseInput(productsSyncBody, parseJson(request.body)).items;
+      } catch (error) {
+        if (error instanceof AppError) await recordSyncErrors(deps.db, token, 'product', error, deps.now());
+        throw error;
+      }
+      return syncDocuments(deps.db, token, { kind: 'product', items }, deps.now());
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isHttpUrl } from '../../lib/urls.js';
+
+/** Wire schemas of the plugin-to-service API (contract section 3). */
+
+export const MAX_SYNC_ITEMS = 50;
+
+const absoluteUrl = z
+  .string()
+  .max(2048)
+  .refine(isHttpUrl, 'must be an absolute http(s) URL');
+const wpId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date-time' });
+const bcp47 = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a BCP-47 language tag such as en-US').max(35);
+const money = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal string such as "19.90"');
+const semverLike = z.string().regex(/^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$/, 'must be a version such as 1.2.3').max(64);
+
+export const handshakeBody = z.object({
+  site_url: absoluteUrl,
+  plugin_version: semverLike,
+  shop_plugin: z
+    .object({ active: z.boolean(), version: z.string().max(64).nullish() })
+    .default({ active: false }),
+  platform_version: z.string().max(64).nullish(),
+});
+export type HandshakeBody = z.infer<typeof handshakeBody>;
+
+export const postDocument = z.object({
+  wp_id: wpId,
+  post_type: z.string().min(1).max(64),
+  permalink: absoluteUrl,
+  title: z.string().max(1000),
+  content_html: z.string().max(1_000_000).default(''),
+  excerpt: z.string().max(20_000).nullish(),
+  content_hash: z.string().min(1).max(128),
+  modified_at: isoDate.nullish(),
+  language: bcp47.nullish(),
+  taxonomy_terms: z
+    .array(z.object({ taxonomy: z.string().max(64), slug: z.string().max(200), name: z.string().max(200) }))
+    .max(200)
+    .default([]),
+  deleted: z.boolean().default(false),
+});
+export type PostDocument = z.infer<typeof postDocument>;
+
+export const productDocument = z.object({
+  wp_id: wpId,
+  sku: z.string().max(200).nullish(),
+  name: z.string().min(1).max(1000),
+  permalink: absoluteUrl,
+  image_url: absoluteUrl.nullish(),
+  description_html: z.string().max(1_000_000).default(''),
+  short_description_html: z.string().max(100_000).default(''),
+  pricing: z.object({
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO-4217 code such as EUR'),
+    price: money,
+    regular_price: money.nullish(),
+    sale_price: money.nullish(),
+  }),
+  stock_status: z.enum(['instock', 'outofstock', 'onbackorder']),
+  stock_quantity: z.number().int().nullish(),
+  on_sale: z.boolean().default(false),
+  sale_ends_at: isoDate.nullish(),
+  categories: z
+    .array(z.object({ id: z.number().int(), slug: z.string().max(200), name: z.string().max(200) }))
+    .max(100)
+    .default([]),
+  attributes: z
+    .array(z.object({ name: z.string().max(200), options: z.array(z.string().max(200)).max(200) }))
+    .max(100)
+    .default([]),
+  content_hash: z.string().min(1).max(128).nullish(),
+  modified_at: isoDate.nullish(),
+  language: bcp47.nullish(),
+  deleted: z.boolean().default(false),
+});
+export type ProductDocument = z.infer<typeof productDocument>;
+
+/** `{items: [...]}` with 1..50 items, each wp_id at most once (the result would be ambiguous). */
+function syncBody<T extends z.ZodType<{ wp_id: number }>>(item: T) {
+  return z.object({
+    items: z
+      .array(item)
+      .min(1, 'send at least one item')
+      .max(MAX_SYNC_ITEMS, `send at most ${MAX_SYNC_ITEMS} items per request`)
+      .superRefine((items, ctx) => {
+        const seen = new Set<number>();
+        items.forEach((entry, index) => {
+          if (seen.has(entry.wp_id)) ctx.addIssue({ code: 'custom', path: [index, 'wp_id'], message: 'appears twice in this batch' });
+          seen.add(entry.wp_id);
+        });
+      }),
+  });
+}
+
+export const postsSyncBody = syncBody(postDocument);
+export const productsSyncBody = syncBody(productDocument);

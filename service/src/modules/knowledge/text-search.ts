@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+
+/** BCP-47 primary language → the PostgreSQL text-search configuration that stems it. */
+const CONFIG_BY_LANGUAGE: Record<string, string> = {
+  ar: 'arabic', hy: 'armenian', eu: 'basque', ca: 'catalan', da: 'danish', nl: 'dutch', en: 'english',
+  et: 'estonian', fi: 'finnish', fr: 'french', de: 'german', el: 'greek', hi: 'hindi', hu: 'hungarian',
+  id: 'indonesian', ga: 'irish', it: 'italian', lt: 'lithuanian', ne: 'nepali', no: 'norwegian',
+  nb: 'norwegian', nn: 'norwegian', pt: 'portuguese', ro: 'romanian', ru: 'russian', sr: 'serbian',
+  es: 'spanish', sv: 'swedish', ta: 'tamil', tr: 'turkish', yi: 'yiddish',
+};
+
+const availableConfigs = new WeakMap<Db, Promise<Set<string>>>();
+
+/** The configurations this server actually has (PGlite and PostgreSQL builds differ slightly). */
+function configsOf(db: Db): Promise<Set<string>> {
+  let configs = availableConfigs.get(db);
+  if (!configs) {
+    configs = queryRows<{ cfgname: string }>(db, sql`SELECT cfgname FROM pg_ts_config`).then(
+      (rows) => new Set(rows.map((row) => row.cfgname)),
+    );
+    availableConfigs.set(db, configs);
+  }
+  return configs;
+}
+
+/** The configuration for a language tag, or `simple` when the server has none for it. */
+export async function textSearchConfigFor(db: Db, language: string | null | undefined): Promise<string> {
+  const primary = (language ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  const config = CONFIG_BY_LANGUAGE[primary];
+  if (!config) return 'simple';
+  return (await configsOf(db)).has(config) ? config : 'simple';
+}
+
+/**
+ * Words of a visitor's question as an OR query: a chat question rarely contains every word of
+ * the passage that answers it, so any matching term counts and ranking sorts out the rest.
+ * Terms keep only letters, digits, '-', '_' and '.', which carry no meaning in tsquery syntax.
+ */
+export function orQueryText(question: string, maxTerms = 32): string | undefined {
+  const terms = new Set<string>();
+  for (const raw of question.toLowerCase().split(/[^\p{L}\p{N}\-_.]+/u)) {
+    const term = raw.replace(/^[-_.]+|[-_.]+$/g, '');
+    if (term.length === 0 || term.length > 64) continue;
+    terms.add(term);
+    if (terms.size >= maxTerms) break;
+  }
+  return terms.size > 0 ? [...terms].join(' | ') : undefined;
+}
