@@ -80,6 +80,7 @@ export function htmlToText(html: string): string {
 /** Collapses runs of spaces, keeps paragraph breaks, drops control characters. */
 export function normalizeWhitespace(text: string): string {
   return text
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
     .replace(/[ \t\u00A0]+/g, ' ')
     .replace(/ *\n[\n ]*/g, '\n')

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { runCommand } from '../../src/modules/admin/commands.js';
+import { freshDatabase, type DatabaseKind } from './database.js';
+
+export interface TestClock {
+  now: () => Date;
+  /** Moves the clock forward (or back) by `ms`. */
+  advance: (ms: number) => void;
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let current = start;
+  return { now: () => new Date(current), advance: (ms) => (current += ms) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  clock: TestClock;
+  close: () => Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ APP_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/sa-test-unused' }),
+    allowPrivateSiteUrls: true,
+    ...overrides,
+  };
+}
+
+/** The real app on a fresh real database; nothing of ours is replaced. */
+export async function createTestApp(options: { db?: DatabaseKind; config?: Partial<Config>; checkSiteUrl?: (url: string) => Promise<void> } = {}): Promise<TestApp> {
+  const database = await freshDatabase(options.db ?? 'pglite');
+  const config = testConfig(options.config);
+  const clock = testClock();
+  const app = await buildApp({ config, database, now: clock.now, logger: false, ...(options.checkSiteUrl ? { checkSiteUrl: options.checkSiteUrl } : {}) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface SeededWorkspace {
+  workspaceId: string;
+  token: string;
+  tokenId: string;
+  agentId: string;
+}
+
+/** A workspace with an ecommerce agent and an integration token, made through the operator commands. */
+export async function seedWorkspace(database: Database, name = 'Test shop', abilities: string[] = ['wp:integration']): Promise<SeededWorkspace> {
+  const workspace = await runCommand(database.db, 'workspace:create', { name });
+  const workspaceId = String(workspace.id);
+  const agent = await runCommand(database.db, 'agent:create', {
+    workspace: workspaceId,
+    name: `${name} assistant`,
+    'site-type': 'ecommerce',
+    origin: ['https://shop.example'],
+  });
+  const token = await runCommand(database.db, 'token:create', { workspace: workspaceId, name: 'plugin', ability: abilities });
+  return { workspaceId, token: String(token.token), tokenId: String(token.id), agentId: String(agent.id) };
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { POSTGRES_ADMIN_URL } from './services.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * A fresh, migrated database for one suite: an in-memory PGlite, or a new database on the
+ * PostgreSQL server that is dropped again on close.
+ */
+export async function freshDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: 'memory' });
+  const name = `sa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
