@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../lib/signature.js';
 import { parseInput } from '../../lib/validate.js';
 import { authenticateApiToken, requireAbility, type AuthenticatedToken } from '../auth/api-tokens.js';
-import { perKeyLimit } from '../../lib/rate-limit.js';
+import { createLimiter } from '../../lib/rate-limit.js';
 import { handshakeBody, postsSyncBody, productsSyncBody } from './schemas.js';
 import { handshake, recordSyncErrors, syncDocuments } from './service.js';
 
@@ -41,15 +41,12 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
   // Bodies stay raw bytes here: the signature covers exactly what was sent.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  const perTokenLimit = createLimiter(app, { name: 'integration', max: 60, key: (request) => tokenOf(request).id });
   app.addHook('onRequest', async (request) => {
     const token = await authenticateApiToken(deps.db, request.headers.authorization, deps.now());
     requireAbility(token, 'wp:integration');
     request.apiToken = token;
-  });
-
-  const rateLimit = perKeyLimit({
-    max: 60,
-    keyGenerator: (request) => `integration:${request.apiToken?.id ?? request.ip}`,
+    await perTokenLimit(request);
   });
 
   const verifyBodySignature = async (request: FastifyRequest) => {
@@ -61,7 +58,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
     });
   };
 
-  app.post('/api/v1/wp/handshake', { config: { rateLimit } }, async (request) => {
+  app.post('/api/v1/wp/handshake', async (request) => {
     const body = parseInput(handshakeBody, parseJson(request.body));
     return handshake(deps.db, tokenOf(request), body, {
       minPluginVersion: deps.config.minPluginVersion,
@@ -72,7 +69,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   app.post(
     '/api/v1/wp/posts/sync',
-    { config: { rateLimit }, bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
+    { bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
     async (request) => {
       const token = tokenOf(request);
       let items;
@@ -88,7 +85,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   app.post(
     '/api/v1/wp/products/sync',
-    { config: { rateLimit }, bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
+    { bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
     async (request) => {
       const token = tokenOf(request);
       let items;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
-import { orQueryText, textSearchConfigFor } from './text-search.js';
+import { literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
 
 export interface SearchParams {
   workspaceId: string;
@@ -33,10 +33,12 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
   const text = orQueryText(params.query);
   if (!text) return [];
   const config = await textSearchConfigFor(db, params.language ?? 'en');
+  // An empty tsquery matches nothing, so a query without literal terms adds nothing here.
+  const literal = literalTerms(text) ?? '';
   const limit = Math.min(Math.max(params.limit ?? 8, 1), 50);
   const kinds = params.kinds && params.kinds.length > 0 ? params.kinds : null;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
-    WITH q AS (SELECT to_tsquery(${config}::regconfig, ${text}) || to_tsquery('simple', ${text}) AS query)
+    WITH q AS (SELECT to_tsquery(${config}::regconfig, ${text}) || to_tsquery('simple', ${literal}) AS query)
     SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data,
            ts_rank_cd(c.tsv, q.query, 32) AS score
       FROM q, chunks c

@@ -33,6 +33,16 @@ export async function textSearchConfigFor(db: Db, language: string | null | unde
 }
 
 /**
+ * The literal terms of a query (codes, SKUs, versions: anything with a digit or joiner), matched
+ * as written against the 'simple' half of the index. Plain words go through the stemmer only,
+ * so that common words do not match half the index.
+ */
+export function literalTerms(queryText: string): string | undefined {
+  const literal = queryText.split(' | ').filter((term) => /[\d\-_.]/.test(term));
+  return literal.length > 0 ? literal.join(' | ') : undefined;
+}
+
+/**
  * Words of a visitor's question as an OR query: a chat question rarely contains every word of
  * the passage that answers it, so any matching term counts and ranking sorts out the rest.
  * Terms keep only letters, digits, '-', '_' and '.', which carry no meaning in tsquery syntax.

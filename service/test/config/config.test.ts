@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('configuration', () => {
+  it('runs with no variables set, generating and keeping an app secret with a warning', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-config-'));
+    const warnings: string[] = [];
+    const first = loadConfig({ DATA_DIR: dir }, (m) => warnings.push(m));
+    expect(first).toMatchObject({ port: 3000, host: 'localhost', databaseUrl: undefined, allowPrivateSiteUrls: false, logLevel: 'info', publicBaseUrl: 'http://localhost:3000' });
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(warnings).toHaveLength(1);
+    expect(statSync(path.join(dir, 'app-secret')).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ DATA_DIR: dir }, (m) => warnings.push(m));
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(warnings).toHaveLength(1);
+    expect(readFileSync(path.join(dir, 'app-secret'), 'utf8').trim()).toBe(first.appSecret);
+  });
+
+  it('fails loudly, naming every bad variable', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ALLOW_PRIVATE_SITE_URLS: 'maybe', LOG_LEVEL: 'loud', APP_SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'ALLOW_PRIVATE_SITE_URLS', 'LOG_LEVEL', 'APP_SECRET']) expect(message).toContain(name);
+    }
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db/app',
+      DATA_DIR: '/tmp/x',
+      REDIS_URL: 'redis://cache:6379',
+      APP_SECRET: 'a'.repeat(40),
+      PUBLIC_BASE_URL: 'https://assist.example/',
+      ALLOW_PRIVATE_SITE_URLS: 'true',
+      LOG_LEVEL: 'warn',
+      MIN_PLUGIN_VERSION: '1.2.0',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db/app',
+      dataDir: '/tmp/x',
+      redisUrl: 'redis://cache:6379',
+      appSecret: 'a'.repeat(40),
+      publicBaseUrl: 'https://assist.example',
+      allowPrivateSiteUrls: true,
+      logLevel: 'warn',
+      minPluginVersion: '1.2.0',
+      trustProxy: true,
+    });
+  });
+});
