@@ -99,7 +99,7 @@ describe('operator CLI on the embedded database', () => {
         body: JSON.stringify({ site_url: 'https://shop.example', plugin_version: '1.0.0', shop_plugin: { active: false } }),
       });
       expect(response.status).toBe(200);
-      expect((await response.json()).workspace.id).toBe(workspaceId);
+      expect(((await response.json()) as { workspace: { id: string } }).workspace.id).toBe(workspaceId);
     }, 60_000);
   });
 
