@@ -2,6 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 
+/** Requests per minute (spec section 8). Only benchmarks change them, to measure past them. */
+export interface Limits {
+  integrationPerToken: number;
+}
+
+export const SPEC_LIMITS: Limits = { integrationPerToken: 60 };
+
 /** What every module receives: built once in buildApp, never reached through globals. */
 export interface AppDeps {
   config: Config;
@@ -12,4 +19,5 @@ export interface AppDeps {
   /** Refuses a site URL the service must never call (private addresses, unless allowed). */
   checkSiteUrl: (url: string) => Promise<void>;
   log: FastifyBaseLogger;
+  limits: Limits;
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import type { AppDeps } from './app-deps.js';
+import { SPEC_LIMITS, type AppDeps, type Limits } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { integrationRoutes } from './modules/integration/routes.js';
+import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -15,6 +16,7 @@ export interface BuildAppOptions {
   checkSiteUrl?: (url: string) => Promise<void>;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
+  limits?: Partial<Limits>;
 }
 
 /** Default request body limit; the sync routes raise theirs to 2 MB. */
@@ -44,8 +46,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     db: database.db,
     now: options.now ?? (() => new Date()),
-    checkSiteUrl: options.checkSiteUrl ?? (async () => {}),
+    // Local development and tests connect sites on loopback; everywhere else a site URL must
+    // resolve only to public addresses (outbound calls check again at connection time).
+    checkSiteUrl:
+      options.checkSiteUrl ??
+      (config.allowPrivateSiteUrls ? async () => {} : (url) => assertSiteUrlAllowed(url, { allowPrivate: false })),
     log: app.log,
+    limits: { ...SPEC_LIMITS, ...options.limits },
   };
 
   app.addHook('onSend', async (request, reply) => {

@@ -41,7 +41,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
   // Bodies stay raw bytes here: the signature covers exactly what was sent.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  const perTokenLimit = createLimiter(app, { name: 'integration', max: 60, key: (request) => tokenOf(request).id });
+  const perTokenLimit = createLimiter(app, { name: 'integration', max: deps.limits.integrationPerToken, key: (request) => tokenOf(request).id });
   app.addHook('onRequest', async (request) => {
     const token = await authenticateApiToken(deps.db, request.headers.authorization, deps.now());
     requireAbility(token, 'wp:integration');
