@@ -16,6 +16,23 @@ export default tseslint.config(
     },
   },
   {
+    // The widget runs in shoppers' browsers on other people's pages: browser globals, and the
+    // patterns that would break a strict CSP or let text become markup are errors.
+    files: ['widget/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Build DOM nodes; text must never be parsed as HTML.' },
+        { property: 'outerHTML', message: 'Build DOM nodes; text must never be parsed as HTML.' },
+        { property: 'insertAdjacentHTML', message: 'Build DOM nodes; text must never be parsed as HTML.' },
+      ],
+    },
+  },
+  {
     files: ['service/src/cli/**', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,0 +1,36 @@
+// Builds dist/widget.js (the loader) and dist/panel.js (the lazily loaded chat panel).
+// Output is deterministic: same sources, same bytes (no timestamps, no absolute paths).
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+
+const common = {
+  bundle: true,
+  minify: true,
+  // Both files are classic scripts (IIFE): no module loading, no CORS requirement, nothing global.
+  format: 'iife',
+  target: 'es2020',
+  legalComments: 'none',
+  // esbuild's default ASCII output (non-ASCII escaped): the script decodes the same whatever
+  // charset the host page or its server declares.
+  charset: 'ascii',
+  logLevel: 'warning',
+};
+
+await build({ ...common, entryPoints: [join(root, 'src/panel/panel.ts')], outfile: join(dist, 'panel.js') });
+const panelVersion = createHash('sha256')
+  .update(await readFile(join(dist, 'panel.js')))
+  .digest('hex')
+  .slice(0, 12);
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/loader.ts')],
+  outfile: join(dist, 'widget.js'),
+  define: { __PANEL_VERSION__: JSON.stringify(panelVersion) },
+});
+process.stdout.write(`built ${dist} (panel ${panelVersion})\n`);

@@ -1,0 +1,18 @@
+const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/**
+ * The URL, normalized, when it is an absolute http(s) or mailto URL; null for anything else
+ * (javascript:, data:, relative or malformed URLs). Every link the widget renders goes through this.
+ */
+export function safeHref(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const url = new URL(raw.trim());
+    return ALLOWED_PROTOCOLS.has(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Attributes of every link out of the widget: a new tab that cannot reach back to the page. */
+export const EXTERNAL_LINK = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;

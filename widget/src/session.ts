@@ -1,0 +1,133 @@
+// One agent's session with the widget API: init (new or resumed conversation), the widget JWT,
+// and its transparent renewal.
+
+import { isFailure, postJson } from './http.js';
+import { logError } from './log.js';
+import type { AgentStore } from './storage.js';
+import type { Failure, InitData, PageContext, SessionApi } from './types.js';
+
+export type ShopperTokenSource = () => unknown;
+
+export type SessionOptions = {
+  base: string;
+  agentId: string;
+  store: AgentStore;
+  locale: string;
+  pageContext: () => PageContext;
+  onInit: (data: InitData) => void;
+};
+
+/** How long before expires_at a token is renewed rather than used. */
+const EXPIRY_MARGIN_MS = 30_000;
+/** A shopper-token callback that does not answer in time leaves the visitor a guest. */
+const SHOPPER_TOKEN_TIMEOUT_MS = 5_000;
+
+function parseInit(body: unknown): InitData {
+  const data = body as Partial<InitData> | null;
+  if (
+    typeof data?.token !== 'string' ||
+    typeof data.conversation_id !== 'string' ||
+    typeof data.visitor_id !== 'string' ||
+    typeof data.agent?.id !== 'string'
+  ) {
+    throw { code: 'bad_response', message: 'init answered without a token, conversation or agent' } satisfies Failure;
+  }
+  return { ...data, messages: Array.isArray(data.messages) ? data.messages : [] } as InitData;
+}
+
+export class Session implements SessionApi {
+  private current: Promise<InitData> | null = null;
+  private latest: InitData | null = null;
+  private shopper: ShopperTokenSource | null = null;
+
+  constructor(private readonly options: SessionOptions) {}
+
+  ready(): Promise<InitData> {
+    if (!this.current) {
+      const attempt = this.init();
+      this.current = attempt;
+      // A failed init is retried by the next caller rather than remembered.
+      attempt.catch(() => {
+        if (this.current === attempt) this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  /** The last successful init, for the unload flush that cannot wait for a network round trip. */
+  peek(): InitData | null {
+    return this.latest;
+  }
+
+  /** Binds the conversation to a shopper: the token source is asked on every init from now on. */
+  identify(source: ShopperTokenSource): Promise<InitData> | null {
+    this.shopper = source;
+    return this.current ? this.renew() : null;
+  }
+
+  restart(): Promise<InitData> {
+    this.options.store.update({ conversation_id: undefined });
+    return this.renew();
+  }
+
+  async post(path: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+    let data = await this.ready();
+    const expiresAt = data.expires_at ? Date.parse(data.expires_at) : NaN;
+    if (expiresAt - Date.now() < EXPIRY_MARGIN_MS) data = await this.renewFrom(data);
+    const send = (token: string) => postJson(this.options.base + path, body, { token, signal: init.signal });
+    try {
+      return await send(data.token);
+    } catch (error) {
+      // token_expired (or a token the service no longer accepts): a new init with the stored IDs
+      // resumes the same conversation with a fresh JWT; the visitor never sees it.
+      if (!isFailure(error) || error.status !== 401) throw error;
+      return send((await this.renewFrom(data)).token);
+    }
+  }
+
+  private renew(): Promise<InitData> {
+    this.current = null;
+    this.latest = null;
+    return this.ready();
+  }
+
+  /** Renews once for all the requests that found the same token stale. */
+  private renewFrom(stale: InitData): Promise<InitData> {
+    return this.latest === stale ? this.renew() : this.ready();
+  }
+
+  private async init(): Promise<InitData> {
+    const { agentId, base, store, locale, pageContext } = this.options;
+    const { visitor_id, conversation_id } = store.get();
+    const response = await postJson(`${base}/v1/widget/init`, {
+      agent_id: agentId,
+      visitor_id,
+      conversation_id,
+      locale,
+      page_context: pageContext(),
+      shopper_token: await this.shopperToken(),
+    });
+    const data = parseInit(await response.json());
+    store.update({ visitor_id: data.visitor_id, conversation_id: data.conversation_id });
+    this.latest = data;
+    this.options.onInit(data);
+    return data;
+  }
+
+  private async shopperToken(): Promise<string | undefined> {
+    if (!this.shopper) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const token = await Promise.race([
+        Promise.resolve(this.shopper()),
+        new Promise((resolve) => (timer = setTimeout(resolve, SHOPPER_TOKEN_TIMEOUT_MS))),
+      ]);
+      return typeof token === 'string' && token ? token : undefined;
+    } catch (error) {
+      logError('identify callback failed; continuing as a guest', error);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
