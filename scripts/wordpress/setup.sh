@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Prepares a throw-away WordPress (Debian's package) with the Storefront Assistant plugin:
+# copies WordPress into <dir>/site, writes its wp-config.php, creates a fresh database,
+# installs WordPress and activates the plugin (and, with --woocommerce, the WooCommerce
+# stand-in from the test fixtures). Serve it afterwards with:
+#   PHP_CLI_SERVER_WORKERS=4 php -S 127.0.0.1:<port> -t <dir>/site scripts/wordpress/router.php
+#
+# Usage: scripts/wordpress/setup.sh <dir> <site url> <database name> [--woocommerce]
+# Database connection: WP_DB_HOST (default 127.0.0.1:3306), WP_DB_USER (root), WP_DB_PASSWORD (empty).
+set -euo pipefail
+
+if [[ $# -lt 3 ]]; then
+  echo "usage: $0 <dir> <site url> <database name> [--woocommerce]" >&2
+  exit 2
+fi
+dir=$1 url=$2 database=$3 woocommerce=${4:-}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+wordpress=${WORDPRESS_DIR:-/usr/share/wordpress}
+site=$dir/site
+
+# WordPress itself, without Debian's wp-config.php (it reads /etc/wordpress) or the 30 MB of translations.
+mkdir -p "$site/wp-content/plugins"
+for entry in "$wordpress"/* ; do
+  case "$(basename "$entry")" in wp-config.php|wp-content) ;; *) cp -a "$entry" "$site/" ;; esac
+done
+cp -a "$wordpress/wp-content/themes" "$site/wp-content/"
+
+# The plugin exactly as its zip would install it.
+node "$repo/scripts/wordpress/build-zip.mjs" --unpacked "$site/wp-content/plugins" > /dev/null
+plugins=(storefront-assistant/storefront-assistant.php)
+if [[ "$woocommerce" == "--woocommerce" ]]; then
+  cp -a "$repo/wordpress-plugin/tests/fixtures/woocommerce-stand-in" "$site/wp-content/plugins/"
+  plugins=(woocommerce-stand-in/woocommerce-stand-in.php "${plugins[@]}")
+fi
+
+salt() { php -r 'echo bin2hex(random_bytes(32));'; }
+cat > "$site/wp-config.php" <<PHP
+<?php
+define( 'DB_NAME', '$database' );
+define( 'DB_USER', '${WP_DB_USER:-root}' );
+define( 'DB_PASSWORD', '${WP_DB_PASSWORD:-}' );
+define( 'DB_HOST', '${WP_DB_HOST:-127.0.0.1:3306}' );
+define( 'DB_CHARSET', 'utf8mb4' );
+define( 'DB_COLLATE', '' );
+\$table_prefix = 'wp_';
+
+define( 'AUTH_KEY', '$(salt)' );
+define( 'SECURE_AUTH_KEY', '$(salt)' );
+define( 'LOGGED_IN_KEY', '$(salt)' );
+define( 'NONCE_KEY', '$(salt)' );
+define( 'AUTH_SALT', '$(salt)' );
+define( 'SECURE_AUTH_SALT', '$(salt)' );
+define( 'LOGGED_IN_SALT', '$(salt)' );
+define( 'NONCE_SALT', '$(salt)' );
+
+define( 'WP_HOME', '$url' );
+define( 'WP_SITEURL', '$url' );
+define( 'WP_ENVIRONMENT_TYPE', 'local' );
+// Background jobs run only when a test asks for them.
+define( 'DISABLE_WP_CRON', true );
+// Outgoing HTTP only to this host (and so to a service on loopback).
+define( 'WP_HTTP_BLOCK_EXTERNAL', true );
+define( 'AUTOMATIC_UPDATER_DISABLED', true );
+// Notices go to the log, never into responses (PHP 8.2 deprecations would break JSON).
+define( 'WP_DEBUG', true );
+define( 'WP_DEBUG_DISPLAY', false );
+define( 'WP_DEBUG_LOG', '$dir/debug.log' );
+@ini_set( 'display_errors', '0' );
+
+if ( ! defined( 'ABSPATH' ) ) {
+	define( 'ABSPATH', __DIR__ . '/' );
+}
+require_once ABSPATH . 'wp-settings.php';
+PHP
+
+php "$here/database.php" create "$database"
+php "$here/install.php" "$site" "$url" "${plugins[@]}"

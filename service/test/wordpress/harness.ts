@@ -1,0 +1,259 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+/**
+ * A real WordPress (Debian's package) on MariaDB, served by `php -S` on loopback, with the
+ * Storefront Assistant plugin activated, built by scripts/wordpress/setup.sh.
+ *
+ * Used by the plugin's route tests, and by any suite that needs a live site, e.g. to connect
+ * the plugin to a service started in the same test: `site.connect(serviceUrl, token)` runs the
+ * settings page's Connect form, `site.runSync()` runs the due sync jobs through wp-cron.php.
+ */
+
+const execFileAsync = promisify(execFile);
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const scripts = join(repo, 'scripts/wordpress');
+const wordpressDir = process.env.WORDPRESS_DIR ?? '/usr/share/wordpress';
+
+export const ADMIN = { user: 'admin', password: 'admin-password', email: 'admin@example.com' } as const;
+const SETTINGS_PATH = '/wp-admin/options-general.php?page=storefront-assistant';
+
+export interface WordPressSite {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  url: string;
+  /** Runs PHP inside WordPress (as the CLI, no user logged in) and returns what the code returns, JSON-decoded. */
+  wpEval<T = unknown>(php: string): Promise<T>;
+  /** Logs in as the administrator and submits Settings → Storefront Assistant → Connect; resolves to the page's notice text. */
+  connect(serviceUrl: string, apiToken: string): Promise<string>;
+  /**
+   * Submits one of the settings page's forms as the administrator (e.g. 'storefront_assistant_full_sync'
+   * with {resend_all: '1'}); resolves to the notice shown afterwards.
+   */
+  submitSettingsForm(action: string, fields?: Record<string, string>): Promise<string>;
+  /** An admin page's HTML, fetched as the logged-in administrator (default: the plugin's settings page). */
+  adminPage(path?: string): Promise<string>;
+  /** Runs the plugin's due background jobs (full-sync walk, sending) through wp-cron.php until none is due. */
+  runSync(): Promise<void>;
+  /** WordPress's debug log (PHP notices and errors), for failure messages. */
+  debugLog(): string;
+  /** Lines of the debug log about our code (the plugin or the stand-in): warnings, notices, errors. */
+  pluginProblems(): string[];
+  stop(): Promise<void>;
+}
+
+/** Null when everything needed is here, else why the WordPress suites cannot run. */
+export async function missingWordPressPrerequisites(): Promise<string | null> {
+  try {
+    await execFileAsync('php', ['-r', 'exit(extension_loaded("mysqli") ? 0 : 1);']);
+  } catch {
+    return 'php (with the mysqli extension) is not installed: apt-get install php-cli php-mysql php-xml php-mbstring php-curl';
+  }
+  if (!existsSync(join(wordpressDir, 'wp-load.php'))) {
+    return `WordPress is not installed at ${wordpressDir}: apt-get install wordpress`;
+  }
+  try {
+    await execFileAsync('php', ['-r', mysqlPing], { env: process.env });
+  } catch (error) {
+    const detail = (error as { stderr?: string }).stderr?.trim();
+    return `MariaDB/MySQL is not reachable at ${process.env.WP_DB_HOST ?? '127.0.0.1:3306'}${detail ? ` (${detail})` : ''}`;
+  }
+  return null;
+}
+
+const mysqlPing = `
+[$host, $port] = explode(':', getenv('WP_DB_HOST') ?: '127.0.0.1:3306') + ['', '3306'];
+mysqli_report(MYSQLI_REPORT_OFF);
+$db = @new mysqli($host, getenv('WP_DB_USER') ?: 'root', getenv('WP_DB_PASSWORD') ?: '', '', (int) $port);
+if ($db->connect_errno) { fwrite(STDERR, $db->connect_error); exit(1); }`;
+
+export async function startWordPress(options: { woocommerce?: boolean } = {}): Promise<WordPressSite> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'sa-wordpress-'));
+  const database = `sa_test_${process.pid}_${port}`;
+  const siteRoot = join(dir, 'site');
+
+  await execFileAsync('bash', [join(scripts, 'setup.sh'), dir, url, database, ...(options.woocommerce ? ['--woocommerce'] : [])], {
+    env: process.env,
+  });
+
+  const server: ChildProcess = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', siteRoot, join(scripts, 'router.php')], {
+    env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
+    stdio: 'ignore',
+    // Its own process group, so that stop() also ends the server's worker processes.
+    detached: true,
+  });
+  const debugLog = () => (existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : '');
+
+  const stop = async () => {
+    if (server.pid !== undefined && server.exitCode === null) {
+      const exited = new Promise((resolveExit) => server.once('exit', resolveExit));
+      process.kill(-server.pid, 'SIGTERM');
+      await exited;
+    }
+    await execFileAsync('php', [join(scripts, 'database.php'), 'drop', database], { env: process.env }).catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilServing(url, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const wpEval = async <T>(php: string): Promise<T> => {
+    const { stdout } = await runWithInput('php', [join(scripts, 'eval.php'), siteRoot, url], php);
+    let parsed: { result?: T; error?: string; output?: string };
+    try {
+      parsed = JSON.parse(stdout);
+    } catch {
+      throw new Error(`wpEval printed no JSON: ${stdout}\n${debugLog().slice(-2000)}`);
+    }
+    if (parsed.error) throw new Error(`wpEval: ${parsed.error}\n${parsed.output ?? ''}`);
+    return parsed.result as T;
+  };
+
+  return {
+    url,
+    wpEval,
+    debugLog,
+    pluginProblems: () =>
+      debugLog()
+        .split('\n')
+        .filter((line) => /PHP (Fatal error|Warning|Notice|Deprecated|Parse error)/.test(line) && /storefront-assistant|woocommerce-stand-in/.test(line)),
+    stop,
+    connect: (serviceUrl, apiToken) => submitSettingsForm(url, 'storefront_assistant_connect', { service_url: serviceUrl, api_token: apiToken }),
+    submitSettingsForm: (action, fields = {}) => submitSettingsForm(url, action, fields),
+    adminPage: async (path = SETTINGS_PATH) => (await (await adminSession(url))(path)).text(),
+    runSync: async () => {
+      // As WP-Cron would, through wp-cron.php: each job schedules its own next run.
+      for (let run = 0; run < 200; run += 1) {
+        const due = await wpEval<boolean>(`
+          foreach (['storefront_assistant_full_sync', 'storefront_assistant_sync'] as $hook) {
+            $next = wp_next_scheduled($hook);
+            if (false !== $next && $next <= time()) return true;
+          }
+          return false;`);
+        if (!due) return;
+        await (await fetch(`${url}/wp-cron.php`)).text();
+      }
+      throw new Error('the sync jobs were still due after 200 cron runs');
+    },
+  };
+}
+
+/**
+ * Stores a connection as a successful handshake would, for tests that need the plugin's routes
+ * or widget but no service: the signing secret, credentials, one published agent.
+ */
+export async function storeConnection(
+  site: WordPressSite,
+  connection: { signingSecret: string; serviceUrl?: string; agentId?: string },
+): Promise<void> {
+  const settings = { service_url: connection.serviceUrl ?? 'https://assistant.example', api_token: 'svc_stored_connection', agent_id: connection.agentId ?? 'agent_1' };
+  const stored = {
+    workspace: { id: 'workspace_1', name: 'Test workspace' },
+    agents: [{ id: settings.agent_id, name: 'Helper', site_type: 'ecommerce', published: true }],
+    token: {},
+    connected_at: Math.floor(Date.now() / 1000),
+  };
+  await site.wpEval(`
+    update_option('storefront_assistant_settings', json_decode(${phpString(JSON.stringify(settings))}, true));
+    update_option('storefront_assistant_connection', json_decode(${phpString(JSON.stringify(stored))}, true));
+    update_option('storefront_assistant_shopper_signing_secret', ${phpString(connection.signingSecret)});
+    return null;`);
+}
+
+/** A PHP single-quoted string literal. */
+export function phpString(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+type AdminRequest = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** Logs in as the administrator through wp-login.php; the returned function sends requests with the session cookies. */
+async function adminSession(siteUrl: string): Promise<AdminRequest> {
+  const cookies = new Map<string, string>([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
+  const request: AdminRequest = async (path, init = {}) => {
+    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(new URL(path, siteUrl), { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+    return response;
+  };
+  const login = await request('/wp-login.php', formPost({ log: ADMIN.user, pwd: ADMIN.password, testcookie: '1', redirect_to: `${siteUrl}/wp-admin/` }));
+  if (login.status !== 302) throw new Error(`login failed with HTTP ${login.status}`);
+  return request;
+}
+
+function formPost(fields: Record<string, string>): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) };
+}
+
+/** What a store owner does: open Settings → Storefront Assistant, fill in one of its forms, submit it. */
+async function submitSettingsForm(siteUrl: string, action: string, fields: Record<string, string>): Promise<string> {
+  const request = await adminSession(siteUrl);
+  const page = await (await request(SETTINGS_PATH)).text();
+  const forms = page.match(/<form[^>]*admin-post\.php[^>]*>[\s\S]*?<\/form>/g) ?? [];
+  const nonce = forms.find((html) => html.includes(`name="action" value="${action}"`))?.match(/name="_wpnonce" value="([^"]+)"/)?.[1];
+  if (!nonce) throw new Error(`the settings page has no form for ${action}`);
+
+  const submitted = await request('/wp-admin/admin-post.php', formPost({ action, _wpnonce: nonce, _wp_http_referer: SETTINGS_PATH, ...fields }));
+  const location = submitted.headers.get('location');
+  if (!location) throw new Error(`${action} answered HTTP ${submitted.status} without a redirect`);
+  const result = await (await request(location)).text();
+  return decodeEntities(result.match(/<div class="notice[^"]*"><p>([\s\S]*?)<\/p><\/div>/)?.[1] ?? '');
+}
+
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&#0?39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`php -S exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/wp-json/`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  throw new Error(`WordPress did not answer at ${url} within 15 s`);
+}
+
+function runWithInput(command: string, args: string[], input: string): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = execFile(command, args, { env: process.env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error && !stdout) reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stderr}`));
+      else resolveRun({ stdout, stderr });
+    });
+    child.stdin?.end(input);
+  });
+}

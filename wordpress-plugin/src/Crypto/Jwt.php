@@ -1,0 +1,40 @@
+<?php
+/**
+ * HS256 JSON Web Token signer.
+ *
+ * @package StorefrontAssistant
+ */
+
+declare( strict_types=1 );
+
+namespace StorefrontAssistant\Crypto;
+
+/**
+ * Signs compact HS256 tokens. Only signing is needed on the site: the service verifies them.
+ */
+final class Jwt {
+
+	public const HEADER = array(
+		'alg' => 'HS256',
+		'typ' => 'JWT',
+	);
+
+	/**
+	 * Serialized as JavaScript's JSON.stringify does (no escaped slashes, Unicode or line
+	 * terminators), so a token is byte-identical to one the service would sign.
+	 */
+	private const JSON_FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_LINE_TERMINATORS | JSON_THROW_ON_ERROR;
+
+	/**
+	 * @param array<string, mixed> $claims Claims in the order they should appear.
+	 */
+	public static function sign( array $claims, string $key ): string {
+		$input = self::base64url( json_encode( self::HEADER, self::JSON_FLAGS ) )
+			. '.' . self::base64url( json_encode( $claims, self::JSON_FLAGS ) );
+		return $input . '.' . self::base64url( hash_hmac( 'sha256', $input, $key, true ) );
+	}
+
+	public static function base64url( string $bytes ): string {
+		return rtrim( strtr( base64_encode( $bytes ), '+/', '-_' ), '=' );
+	}
+}

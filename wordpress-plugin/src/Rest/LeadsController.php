@@ -1,0 +1,44 @@
+<?php
+/**
+ * POST /wp-json/service/v1/leads
+ *
+ * @package StorefrontAssistant
+ */
+
+declare( strict_types=1 );
+
+namespace StorefrontAssistant\Rest;
+
+use StorefrontAssistant\Crypto\SignatureVerifier;
+use StorefrontAssistant\Leads\Lead;
+use StorefrontAssistant\Leads\LeadUsers;
+use StorefrontAssistant\Options;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * {"email", "name"?, "phone"?, "conversation_id", "lead_id"} → {"user_id", "created", "role"}.
+ */
+final class LeadsController extends SignedController {
+
+	public function __construct( Options $options, SignatureVerifier $verifier, private readonly LeadUsers $users ) {
+		parent::__construct( $options, $verifier );
+	}
+
+	public function register_routes(): void {
+		$this->add_route( '/leads', WP_REST_Server::CREATABLE, array( $this, 'upsert' ) );
+	}
+
+	public function upsert( WP_REST_Request $request ): WP_REST_Response {
+		$body = JsonBody::of( $request );
+		$lead = new Lead(
+			(string) $body->email( 'email', true ),
+			$body->string( 'name', 200 ),
+			$body->string( 'phone', 50 ),
+			(string) $body->string( 'conversation_id', 191, true ),
+			(string) $body->string( 'lead_id', 191, true )
+		);
+		return new WP_REST_Response( $this->users->upsert( $lead ) );
+	}
+}
