@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
@@ -85,12 +86,12 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (dataDir === 'memory') {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { btree_gin } });
   } else {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, 'pglite'));
+      client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { btree_gin } });
     } catch (error) {
       releaseLock();
       throw error;

@@ -174,6 +174,16 @@ describe.each([
       expect(deleted).toHaveLength(0);
     });
 
+    it('removes a product from just its id, and validates a removal too', async () => {
+      await signedSync(t.app, shop.token, 'products', { items: [product(80)] });
+      const removed = await signedSync(t.app, shop.token, 'products', { items: [{ wp_id: 80, deleted: true }] });
+      expect(removed.json()).toMatchObject({ deleted: 1, results: [{ wp_id: 80, status: 'deleted' }] });
+      const bad = await signedSync(t.app, shop.token, 'products', { items: [{ wp_id: -1, deleted: true }] });
+      expect(bad.json()).toMatchObject({ code: 'validation_failed', errors: { 'items.0.wp_id': [expect.any(String)] } });
+      const incomplete = await signedSync(t.app, shop.token, 'products', { items: [{ wp_id: 81, deleted: false }] });
+      expect(Object.keys(incomplete.json().errors)).toEqual(expect.arrayContaining(['items.0.name', 'items.0.pricing']));
+    });
+
     it('does not re-index an unchanged document (same chunk rows)', async () => {
       await signedSync(t.app, shop.token, 'posts', { items: [post(10)] });
       const before = await t.database.db.select({ id: chunks.id }).from(chunks).innerJoin(documents, eq(documents.id, chunks.documentId)).where(eq(documents.wpId, 10));

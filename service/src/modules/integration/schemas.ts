@@ -39,7 +39,8 @@ export const postDocument = z.object({
     .array(z.object({ taxonomy: z.string().max(64), slug: z.string().max(200), name: z.string().max(200) }))
     .max(200)
     .default([]),
-  deleted: z.boolean().default(false),
+  // `deleted: true` items are read by deletedDocument; a full item is never a removal.
+  deleted: z.literal(false).default(false),
 });
 export type PostDocument = z.infer<typeof postDocument>;
 
@@ -72,15 +73,32 @@ export const productDocument = z.object({
   content_hash: z.string().min(1).max(128).nullish(),
   modified_at: isoDate.nullish(),
   language: bcp47.nullish(),
-  deleted: z.boolean().default(false),
+  deleted: z.literal(false).default(false),
 });
 export type ProductDocument = z.infer<typeof productDocument>;
 
+/** A removal needs only the id: a plugin cannot always rebuild a deleted item's other fields. */
+export const deletedDocument = z.object({ wp_id: wpId, deleted: z.literal(true) });
+export type DeletedDocument = z.infer<typeof deletedDocument>;
+
+/** An item is checked against the removal schema when it says `deleted: true`, else the full one. */
+function itemOrRemoval<T extends z.ZodType<{ wp_id: number }>>(full: T) {
+  return z.unknown().transform((value, ctx): z.infer<T> | DeletedDocument => {
+    const isRemoval = typeof value === 'object' && value !== null && (value as { deleted?: unknown }).deleted === true;
+    const result = (isRemoval ? deletedDocument : full).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: issue.path } as Parameters<typeof ctx.addIssue>[0]);
+      return z.NEVER;
+    }
+    return result.data as z.infer<T> | DeletedDocument;
+  });
+}
+
 /** `{items: [...]}` with 1..50 items, each wp_id at most once (the result would be ambiguous). */
-function syncBody<T extends z.ZodType<{ wp_id: number }>>(item: T) {
+function syncBody<T extends z.ZodType<{ wp_id: number }>>(full: T) {
   return z.object({
     items: z
-      .array(item)
+      .array(itemOrRemoval(full))
       .min(1, 'send at least one item')
       .max(MAX_SYNC_ITEMS, `send at most ${MAX_SYNC_ITEMS} items per request`)
       .superRefine((items, ctx) => {

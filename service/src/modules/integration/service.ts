@@ -7,8 +7,8 @@ import { AppError } from '../../lib/errors.js';
 import { normalizeSiteUrl } from '../../lib/urls.js';
 import type { AuthenticatedToken } from '../auth/api-tokens.js';
 import { htmlToSections, type TextSection } from '../knowledge/html-text.js';
-import { applyDocuments, type IndexableDocument, type IndexResult } from '../knowledge/indexer.js';
-import type { HandshakeBody, PostDocument, ProductDocument } from './schemas.js';
+import { applyDocuments, type DocumentRemoval, type IndexableDocument, type IndexResult } from '../knowledge/indexer.js';
+import type { DeletedDocument, HandshakeBody, PostDocument, ProductDocument } from './schemas.js';
 
 /** How long the previous shopper_signing_secret stays valid after a re-handshake. */
 export const PREVIOUS_SECRET_GRACE_MS = 10 * 60 * 1000;
@@ -116,7 +116,6 @@ export async function recordSyncErrors(db: Db, token: AuthenticatedToken, kind: 
 
 function postToIndexable(item: PostDocument): IndexableDocument {
   return {
-    kind: 'post',
     wpId: item.wp_id,
     postType: item.post_type,
     title: item.title,
@@ -138,7 +137,6 @@ function postToIndexable(item: PostDocument): IndexableDocument {
 
 function productToIndexable(item: ProductDocument): IndexableDocument {
   return {
-    kind: 'product',
     wpId: item.wp_id,
     postType: 'product',
     title: item.name,
@@ -189,11 +187,15 @@ export interface SyncResponse {
 export async function syncDocuments(
   db: Db,
   token: AuthenticatedToken,
-  batch: { kind: 'post'; items: PostDocument[] } | { kind: 'product'; items: ProductDocument[] },
+  batch: { kind: 'post'; items: (PostDocument | DeletedDocument)[] } | { kind: 'product'; items: (ProductDocument | DeletedDocument)[] },
   now: Date,
 ): Promise<SyncResponse> {
   const site = await siteForToken(db, token);
-  const indexable = batch.kind === 'post' ? batch.items.map(postToIndexable) : batch.items.map(productToIndexable);
+  const removal = (item: DeletedDocument): DocumentRemoval => ({ wpId: item.wp_id, deleted: true });
+  const indexable =
+    batch.kind === 'post'
+      ? batch.items.map((item) => (item.deleted ? removal(item) : postToIndexable(item)))
+      : batch.items.map((item) => (item.deleted ? removal(item) : productToIndexable(item)));
   const results = await db.transaction(async (tx) => {
     const applied = await applyDocuments(tx, { workspaceId: site.workspaceId, siteId: site.id }, batch.kind, indexable);
     await tx.update(sites).set({ lastSyncAt: now }).where(eq(sites.id, site.id));

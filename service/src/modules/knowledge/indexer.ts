@@ -9,7 +9,6 @@ import { textSearchConfigFor } from './text-search.js';
 
 /** A document ready for the index, whatever site or format it came from. */
 export interface IndexableDocument {
-  kind: DocumentKind;
   wpId: number;
   postType: string;
   title: string;
@@ -17,11 +16,17 @@ export interface IndexableDocument {
   language: string | null;
   contentHash: string;
   modifiedAt: Date | null;
-  deleted: boolean;
+  deleted: false;
   /** Searchable text by heading; only read when the document is (re)indexed. */
   sections: () => TextSection[];
   /** Structured fields kept as they are (prices, stock, SKU...). */
   data: Record<string, unknown>;
+}
+
+/** A document to remove from the index; its other fields are not needed. */
+export interface DocumentRemoval {
+  wpId: number;
+  deleted: true;
 }
 
 export type IndexStatus = 'created' | 'updated' | 'unchanged' | 'deleted';
@@ -42,7 +47,7 @@ export interface IndexScope {
  * by (site, kind, wp_id); an unchanged content_hash skips re-indexing; `deleted` removes.
  * Statements are batched so a batch of 50 costs a handful of round trips, not hundreds.
  */
-export async function applyDocuments(tx: Tx | Db, scope: IndexScope, kind: DocumentKind, batch: IndexableDocument[]): Promise<IndexResult[]> {
+export async function applyDocuments(tx: Tx | Db, scope: IndexScope, kind: DocumentKind, batch: (IndexableDocument | DocumentRemoval)[]): Promise<IndexResult[]> {
   if (batch.length === 0) return [];
   const existingRows = await tx
     .select({ id: documents.id, wpId: documents.wpId, contentHash: documents.contentHash })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
-import { literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
+import { commonLexemes, literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
 
 export interface SearchParams {
   workspaceId: string;
@@ -25,9 +25,19 @@ export interface SearchHit {
   data: Record<string, unknown>;
 }
 
+/** Matches read per query term before ranking: bounds the work whatever the corpus looks like. */
+export const CANDIDATES_PER_TERM = 100;
+
 /**
  * Full-text search over one workspace's chunks. The workspace condition is part of the only
  * query this function runs, so no caller can search another tenant's documents.
+ *
+ * Ranking every chunk that shares one common word with a question grows with the index, so
+ * candidates are gathered per term first, at most CANDIDATES_PER_TERM each: a rare term (a SKU,
+ * a specific word) brings all of its chunks, a common one a bounded sample. The candidates are
+ * then ranked against the whole question. Terms found in most chunks (see commonLexemes) and
+ * stopwords bring no candidates of their own unless the question has nothing else; they still
+ * count in the ranking.
  */
 export async function searchKnowledge(db: Db, params: SearchParams): Promise<SearchHit[]> {
   const text = orQueryText(params.query);
@@ -35,17 +45,34 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
   const config = await textSearchConfigFor(db, params.language ?? 'en');
   // An empty tsquery matches nothing, so a query without literal terms adds nothing here.
   const literal = literalTerms(text) ?? '';
+  const terms = JSON.stringify(text.split(' | ').map((term) => ({ term, literal: /[\d\-_.]/.test(term) })));
+  const common = JSON.stringify(await commonLexemes(db));
   const limit = Math.min(Math.max(params.limit ?? 8, 1), 50);
   const kinds = params.kinds && params.kinds.length > 0 ? params.kinds : null;
+  const kindFilter = kinds
+    ? sql`AND EXISTS (SELECT 1 FROM documents kd WHERE kd.id = c.document_id AND kd.kind IN (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)}))`
+    : sql``;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
-    WITH q AS (SELECT to_tsquery(${config}::regconfig, ${text}) || to_tsquery('simple', ${literal}) AS query)
+    WITH q AS (SELECT to_tsquery(${config}::regconfig, ${text}) || to_tsquery('simple', ${literal}) AS query),
+    terms AS (
+      SELECT t->>'term' AS term, (t->>'literal')::boolean AS literal,
+             NOT (t->>'literal')::boolean
+               AND tsvector_to_array(to_tsvector(${config}::regconfig, t->>'term')) <@ ARRAY(SELECT json_array_elements_text(${common}::json)) AS common
+        FROM json_array_elements(${terms}::json) AS t),
+    kept AS (SELECT * FROM terms WHERE NOT common OR NOT EXISTS (SELECT 1 FROM terms WHERE NOT common)),
+    candidates AS (
+      SELECT DISTINCT m.id FROM kept AS terms, LATERAL (
+        SELECT c.id FROM chunks c
+         WHERE c.workspace_id = ${params.workspaceId}
+           AND c.tsv @@ (to_tsquery(${config}::regconfig, terms.term) || to_tsquery('simple', CASE WHEN terms.literal THEN terms.term ELSE '' END))
+           ${kindFilter}
+         LIMIT ${CANDIDATES_PER_TERM}) m)
     SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data,
            ts_rank_cd(c.tsv, q.query, 32) AS score
-      FROM q, chunks c
+      FROM q, candidates k
+      JOIN chunks c ON c.id = k.id
       JOIN documents d ON d.id = c.document_id
      WHERE c.workspace_id = ${params.workspaceId}
-       AND c.tsv @@ q.query
-       ${kinds ? sql`AND d.kind IN (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})` : sql``}
      ORDER BY score DESC, c.id
      LIMIT ${limit}`);
   return rows.map((row) => ({
