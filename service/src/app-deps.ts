@@ -1,13 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { ProviderEnv } from './modules/assistant/providers.js';
 
 /** Requests per minute (spec section 8). Only benchmarks change them, to measure past them. */
 export interface Limits {
   integrationPerToken: number;
+  widgetInitPerIp: number;
+  leadsPerToken: number;
+  eventsPerToken: number;
+  couponApplyPerIp: number;
 }
 
-export const SPEC_LIMITS: Limits = { integrationPerToken: 60 };
+export const SPEC_LIMITS: Limits = {
+  integrationPerToken: 60,
+  widgetInitPerIp: 60,
+  leadsPerToken: 5,
+  eventsPerToken: 600,
+  couponApplyPerIp: 30,
+};
 
 /** What every module receives: built once in buildApp, never reached through globals. */
 export interface AppDeps {
@@ -20,4 +31,6 @@ export interface AppDeps {
   checkSiteUrl: (url: string) => Promise<void>;
   log: FastifyBaseLogger;
   limits: Limits;
+  /** LLM provider keys and base URLs (OPENAI_API_KEY...). */
+  providerEnv: ProviderEnv;
 }

@@ -5,9 +5,18 @@ import { Redis } from 'ioredis';
 import { SPEC_LIMITS, type AppDeps, type Limits } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { ProviderEnv } from './modules/assistant/providers.js';
+import { widgetRoutes } from './modules/widget/routes.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies the modules were built with: for the process entry and tests. */
+    deps: AppDeps;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -17,6 +26,8 @@ export interface BuildAppOptions {
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
   limits?: Partial<Limits>;
+  /** Defaults to process.env; tests point providers at a local server. */
+  providerEnv?: ProviderEnv;
 }
 
 /** Default request body limit; the sync routes raise theirs to 2 MB. */
@@ -53,8 +64,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (config.allowPrivateSiteUrls ? async () => {} : (url) => assertSiteUrlAllowed(url, { allowPrivate: false })),
     log: app.log,
     limits: { ...SPEC_LIMITS, ...options.limits },
+    providerEnv: options.providerEnv ?? process.env,
   };
 
+  app.decorate('deps', deps);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -71,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(async (scope) => integrationRoutes(scope, deps));
+  await app.register(async (scope) => widgetRoutes(scope, deps));
 
   return app;
 }

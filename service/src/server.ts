@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { startAdminSocket } from './modules/admin/socket.js';
+import { serviceOutboxWorker } from './modules/outbox/worker.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,6 +14,9 @@ async function main(): Promise<void> {
   // to it through a socket that only the same OS user can open.
   const adminSocket = database.kind === 'pglite' ? await startAdminSocket(config.dataDir, database.db, app.log) : undefined;
 
+  const outbox = serviceOutboxWorker(app.deps);
+  outbox.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -21,6 +25,7 @@ async function main(): Promise<void> {
     const forceExit = setTimeout(() => process.exit(1), 30_000);
     forceExit.unref();
     await app.close();
+    await outbox.stop();
     await adminSocket?.close();
     await database.close();
     process.exit(0);

@@ -10,7 +10,7 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json]
 Commands:
   workspace:create --name <name>
   user:create      --workspace <id> --email <email> --password <password> --role owner|admin|editor|viewer
-  agent:create     --workspace <id> --name <name> --site-type <type> --origin <origin> [--origin ...]
+  agent:create     --workspace <id> --name <name> --site-type <type> --origin <origin> [--origin ...] [--locale <tag>] [--published]
   token:create     --workspace <id> --name <name> [--ability wp:integration]
   token:revoke     --workspace <id> --id <token id>
 
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       'site-type': { type: 'string' },
       origin: { type: 'string', multiple: true },
       locale: { type: 'string' },
+      published: { type: 'boolean' },
       ability: { type: 'string', multiple: true },
       id: { type: 'string' },
     },

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { Limits } from '../../src/app-deps.js';
 import type { Database } from '../../src/db/client.js';
+import type { ProviderEnv } from '../../src/modules/assistant/providers.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
 import { freshDatabase, type DatabaseKind } from './database.js';
 
@@ -33,11 +35,30 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** The real app on a fresh real database; nothing of ours is replaced. */
-export async function createTestApp(options: { db?: DatabaseKind; config?: Partial<Config>; checkSiteUrl?: (url: string) => Promise<void> } = {}): Promise<TestApp> {
-  const database = await freshDatabase(options.db ?? 'pglite');
+export interface TestAppOptions {
+  db?: DatabaseKind;
+  /** Reuse a database (a "restarted" service on the same data). */
+  database?: Database;
+  config?: Partial<Config>;
+  checkSiteUrl?: (url: string) => Promise<void>;
+  limits?: Partial<Limits>;
+  /** LLM settings; empty (the offline responder) unless a test points at a local model server. */
+  providerEnv?: ProviderEnv;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await freshDatabase(options.db ?? 'pglite'));
   const config = testConfig(options.config);
   const clock = testClock();
-  const app = await buildApp({ config, database, now: clock.now, logger: false, ...(options.checkSiteUrl ? { checkSiteUrl: options.checkSiteUrl } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    logger: false,
+    providerEnv: options.providerEnv ?? {},
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.checkSiteUrl ? { checkSiteUrl: options.checkSiteUrl } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -59,7 +80,7 @@ export interface SeededWorkspace {
 }
 
 /** A workspace with an ecommerce agent and an integration token, made through the operator commands. */
-export async function seedWorkspace(database: Database, name = 'Test shop', abilities: string[] = ['wp:integration']): Promise<SeededWorkspace> {
+export async function seedWorkspace(database: Database, name = 'Test shop', abilities: string[] = ['wp:integration'], published = true): Promise<SeededWorkspace> {
   const workspace = await runCommand(database.db, 'workspace:create', { name });
   const workspaceId = String(workspace.id);
   const agent = await runCommand(database.db, 'agent:create', {
@@ -67,6 +88,7 @@ export async function seedWorkspace(database: Database, name = 'Test shop', abil
     name: `${name} assistant`,
     'site-type': 'ecommerce',
     origin: ['https://shop.example'],
+    published,
   });
   const token = await runCommand(database.db, 'token:create', { workspace: workspaceId, name: 'plugin', ability: abilities });
   return { workspaceId, token: String(token.token), tokenId: String(token.id), agentId: String(agent.id) };

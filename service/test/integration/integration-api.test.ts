@@ -36,7 +36,7 @@ describe.each([
       expect(first.statusCode).toBe(200);
       const body = first.json();
       expect(body.workspace).toEqual({ id: shop.workspaceId, name: 'Shop A' });
-      expect(body.agents).toEqual([{ id: shop.agentId, name: 'Shop A assistant', site_type: 'ecommerce', published: false }]);
+      expect(body.agents).toEqual([{ id: shop.agentId, name: 'Shop A assistant', site_type: 'ecommerce', published: true }]);
       expect(body.token).toMatchObject({ id: shop.tokenId, name: 'plugin', abilities: ['wp:integration'], expires_at: null });
       expect(typeof body.token.last_used_at).toBe('string');
       expect(body.shopper_signing_secret).toMatch(/^sss_[\w-]{40,}$/);

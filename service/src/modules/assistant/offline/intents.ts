@@ -1,0 +1,107 @@
+import { asciiDigits } from '../visitor-facts.js';
+
+/**
+ * What a visitor is asking for, recognised by phrase lists in English, German, French, Spanish
+ * and Arabic. This is what lets the offline responder call the same tools a real model would.
+ * Phrases are matched on folded text (lower case, accents removed); a trailing `*` matches any
+ * ending (discount, discounts); Arabic phrases also match after the article and prefixes that
+ * Arabic writes attached to the word.
+ */
+export type Intent = 'handoff' | 'coupon' | 'order' | 'product' | 'pricing' | 'case_study';
+
+const PHRASES: Record<Intent | 'order_status', readonly string[]> = {
+  handoff: [
+    'human', 'real person', 'a person', 'live agent', 'live chat', 'representative', 'an agent', 'customer service', 'support team', 'operator',
+    'talk to someone', 'talk to somebody', 'speak to someone', 'speak with someone',
+    'mensch', 'menschen', 'mitarbeiter*', 'kundenservice', 'kundendienst', 'berater*', 'echte person', 'mit jemandem',
+    'humain', 'conseiller*', 'une personne', "quelqu'un", 'service client', 'un agent',
+    'humano', 'una persona', 'agente', 'asesor*', 'atención al cliente', 'hablar con alguien',
+    'موظف', 'إنسان', 'شخص حقيقي', 'التحدث مع', 'خدمة العملاء', 'وكيل',
+  ],
+  coupon: [
+    'coupon*', 'discount*', 'promo*', 'voucher*',
+    'gutschein*', 'rabatt*', 'aktionscode*', 'ermäßigung',
+    'code promo', 'réduction*', 'bon de réduction', 'remise*',
+    'cupón*', 'cupon*', 'descuento*', 'código promocional',
+    'كوبون', 'خصم', 'رمز ترويجي', 'قسيمة',
+  ],
+  order: [
+    'order*', 'shipment*', 'package', 'parcel', 'delivery',
+    'bestellung*', 'bestellnummer', 'sendung*', 'paket*', 'lieferung*',
+    'commande*', 'colis', 'livraison*',
+    'pedido*', 'orden', 'envío*', 'paquete*', 'entrega*',
+    'طلب', 'طلبي', 'شحنة', 'طرد', 'توصيل',
+  ],
+  order_status: [
+    'where', 'status', 'track*', 'arrive*', 'shipped', 'my order', 'delivered',
+    'wo ist', 'wo bleibt', 'status', 'meine bestellung', 'sendungsverfolgung', 'angekommen', 'versand*', 'geliefert',
+    'où est', 'statut', 'ma commande', 'suivi', 'livré*', 'expédié*', 'arrivé*',
+    'dónde está', 'estado', 'mi pedido', 'seguimiento', 'enviado', 'llega*',
+    'أين', 'حالة', 'طلبي', 'تتبع', 'وصل',
+  ],
+  product: [
+    'price*', 'cost*', 'how much', 'buy', 'purchase', 'product*', 'in stock', 'stock', 'available', 'availability', 'recommend*', 'do you have', 'do you sell', 'looking for', 'size',
+    'preis*', 'kostet', 'kosten', 'kaufen', 'produkt*', 'auf lager', 'lagernd', 'verfügbar', 'empfehl*', 'habt ihr', 'haben sie', 'suche*', 'größe',
+    'prix', 'coûte*', 'combien', 'acheter', 'produit*', 'en stock', 'disponible*', 'recommand*', 'avez-vous', 'vous avez', 'je cherche', 'taille',
+    'precio*', 'cuesta*', 'cuánto', 'comprar', 'producto*', 'tienen', 'busco', 'talla', 'recomienda*',
+    'سعر', 'بكم', 'شراء', 'اشتري', 'منتج', 'متوفر', 'متاح', 'مخزون', 'هل لديكم', 'مقاس',
+  ],
+  pricing: [
+    'pricing', 'plan', 'plans', 'subscription*', 'how much', 'price*', 'cost*', 'per month', 'tier*',
+    'preis*', 'tarif*', 'abo', 'abonnement*', 'kosten', 'kostet',
+    'formule*', 'prix', 'combien', 'coûte*',
+    'planes', 'suscripción*', 'tarifa*', 'precio*', 'cuánto', 'cuesta*',
+    'أسعار', 'سعر', 'خطة', 'خطط', 'اشتراك', 'باقة',
+  ],
+  case_study: [
+    'case stud*', 'customer stor*', 'success stor*', 'customers', 'testimonial*', 'references', 'who uses',
+    'fallstudie*', 'kundengeschichte*', 'referenz*', 'kunden',
+    'étude de cas', 'études de cas', 'témoignage*', 'clients',
+    'caso de éxito', 'casos de éxito', 'estudio de caso', 'testimonio*', 'clientes',
+    'دراسة حالة', 'قصة نجاح', 'قصص نجاح', 'عملاء', 'العملاء',
+  ],
+};
+
+/** Lower case, accents and Arabic diacritics removed, typographic apostrophes straightened. */
+export function fold(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'");
+}
+
+function compile(phrases: readonly string[]): RegExp {
+  const alternatives = phrases.map((raw) => {
+    const prefix = raw.endsWith('*');
+    const phrase = fold(prefix ? raw.slice(0, -1) : raw).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const arabic = /\p{Script=Arabic}/u.test(phrase);
+    // Arabic attaches و ب ل ف ك and the article ال to the word; allow them in front.
+    const before = arabic ? '(?<![\\p{L}\\p{N}])(?:[وبلفك]?(?:ال)?)' : '(?<![\\p{L}\\p{N}])';
+    const after = prefix ? '' : '(?![\\p{L}\\p{N}])';
+    return `${before}${phrase}${after}`;
+  });
+  return new RegExp(alternatives.join('|'), 'u');
+}
+
+const MATCHERS = Object.fromEntries(Object.entries(PHRASES).map(([intent, phrases]) => [intent, compile(phrases)])) as Record<
+  keyof typeof PHRASES,
+  RegExp
+>;
+
+/** An order number is a run of three or more digits, or a "#" reference. */
+const ORDER_NUMBER = /#\s?[\p{L}\p{N}-]*\d|(?<![\p{L}\p{N}@.])\d{3,}(?![\p{L}\p{N}@])/u;
+
+export function detectIntents(message: string): Set<Intent> {
+  const text = fold(asciiDigits(message));
+  const intents = new Set<Intent>();
+  for (const intent of ['handoff', 'coupon', 'product', 'pricing', 'case_study'] as const) {
+    if (MATCHERS[intent].test(text)) intents.add(intent);
+  }
+  // "order" is also a verb ("I want to order shoes"): an order question names a number or asks
+  // about the status of one.
+  if (MATCHERS.order.test(text) && (ORDER_NUMBER.test(text) || MATCHERS.order_status.test(text))) intents.add('order');
+  return intents;
+}
+
+/** The order number the visitor mentions, if any (digits, or what follows a "#"). */
+export function orderNumberIn(message: string): string | undefined {
+  const match = asciiDigits(message).replace(/[\p{L}\p{N}._%+-]+@\S+/gu, ' ').match(ORDER_NUMBER);
+  return match?.[0].replace(/^#\s?/, '');
+}

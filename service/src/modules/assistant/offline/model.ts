@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { LanguageModel } from 'ai';
+import { phrase } from '../phrases.js';
+import { FACT, readDataSection, readFact } from '../prompt.js';
+import { emailsIn } from '../visitor-facts.js';
+import { describeToolResult, extractiveAnswer, type PromptSource } from './compose.js';
+import { detectIntents, orderNumberIn } from './intents.js';
+
+/**
+ * The built-in offline responder: a language model in the AI SDK's provider interface that needs
+ * no key and no network. It reads the same system prompt, tools and conversation a hosted model
+ * receives, decides on a tool call from the visitor's words, and answers by quoting the best
+ * sources or the tool's result. The runtime cannot tell it from a hosted model, so everything
+ * downstream (tools, blocks, persistence, diagnostics) is exercised the same way.
+ */
+
+type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
+type StreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;
+type GenerateResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
+type StreamPart = StreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
+type Message = CallOptions['prompt'][number];
+type Usage = GenerateResult['usage'];
+
+export const OFFLINE_MODEL_ID = 'offline-responder';
+
+/** Tools that look something up in the site's content and may come back empty-handed. */
+const SEARCHING_TOOLS = new Set(['show_products', 'show_pricing', 'show_case_study']);
+
+type Plan = { kind: 'tool'; toolName: string; input: Record<string, unknown> } | { kind: 'text'; text: string };
+
+export class OfflineResponder implements LanguageModelV3 {
+  readonly specificationVersion = 'v3' as const;
+  readonly provider = 'offline';
+  readonly modelId = OFFLINE_MODEL_ID;
+  readonly supportedUrls = {};
+
+  async doGenerate(options: CallOptions): Promise<GenerateResult> {
+    const plan = planReply(options);
+    const content: GenerateResult['content'] =
+      plan.kind === 'tool'
+        ? [{ type: 'tool-call', toolCallId: `call_${randomUUID()}`, toolName: plan.toolName, input: JSON.stringify(plan.input) }]
+        : [{ type: 'text', text: plan.text }];
+    return { content, finishReason: finishReasonOf(plan), usage: usageOf(options, plan), warnings: [] };
+  }
+
+  async doStream(options: CallOptions): Promise<StreamResult> {
+    const plan = planReply(options);
+    const parts = streamPartsOf(plan, usageOf(options, plan));
+    const signal = options.abortSignal;
+    let next = 0;
+    // Pull-based, so a consumer that stops reading (or aborts) stops generation at once.
+    const stream = new ReadableStream<StreamPart>({
+      pull(controller) {
+        if (signal?.aborted) {
+          controller.error(signal.reason);
+          return;
+        }
+        const part = parts[next++];
+        if (part) controller.enqueue(part);
+        else controller.close();
+      },
+    });
+    return { stream };
+  }
+}
+
+function finishReasonOf(plan: Plan): GenerateResult['finishReason'] {
+  return plan.kind === 'tool' ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' };
+}
+
+function streamPartsOf(plan: Plan, usage: Usage): StreamPart[] {
+  const parts: StreamPart[] = [
+    { type: 'stream-start', warnings: [] },
+    { type: 'response-metadata', id: `offline-${randomUUID()}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date() },
+  ];
+  if (plan.kind === 'tool') {
+    const id = `call_${randomUUID()}`;
+    const input = JSON.stringify(plan.input);
+    parts.push(
+      { type: 'tool-input-start', id, toolName: plan.toolName },
+      { type: 'tool-input-delta', id, delta: input },
+      { type: 'tool-input-end', id },
+      { type: 'tool-call', toolCallId: id, toolName: plan.toolName, input },
+    );
+  } else {
+    const id = 'text-0';
+    parts.push({ type: 'text-start', id });
+    // Word by word, the granularity at which hosted models stream.
+    for (const delta of plan.text.match(/\S+\s*|\s+/g) ?? []) parts.push({ type: 'text-delta', id, delta });
+    parts.push({ type: 'text-end', id });
+  }
+  parts.push({ type: 'finish', usage, finishReason: finishReasonOf(plan) });
+  return parts;
+}
+
+/** No tokenizer offline: four characters per token, the usual rule of thumb for English. */
+function usageOf(options: CallOptions, plan: Plan): Usage {
+  const input = Math.ceil(JSON.stringify(options.prompt).length / 4);
+  const output = Math.ceil((plan.kind === 'tool' ? JSON.stringify(plan.input).length : plan.text.length) / 4);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: output, text: output, reasoning: undefined },
+  };
+}
+
+function textOf(message: Message): string {
+  if (message.role === 'system') return message.content;
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/** What to do next: answer the tool results of this turn, or pick a tool, or answer directly. */
+function planReply(options: CallOptions): Plan {
+  const prompt = options.prompt;
+  const system = prompt.filter((m) => m.role === 'system').map(textOf).join('\n');
+  const language = readFact(system, FACT.language) ?? 'en';
+  const lowConfidence = readFact(system, FACT.confidenceLevel) === 'low';
+  const lastUser = prompt.findLastIndex((m) => m.role === 'user');
+  const question = lastUser >= 0 ? textOf(prompt[lastUser] as Message) : '';
+  const intents = detectIntents(question);
+
+  const results = prompt.slice(lastUser + 1).flatMap((message) =>
+    message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [part] : [])) : [],
+  );
+  // An escalation the visitor asked for is not an admission of not knowing.
+  const unsure = lowConfidence && !intents.has('handoff');
+  if (results.length > 0) {
+    // A catalog or page search that found nothing, for a question the sources do answer ("what
+    // return policy do you have?" sounds like a product question): answer from the sources.
+    const sources = promptSources(system);
+    const foundNothing = results.every((result) => SEARCHING_TOOLS.has(result.toolName) && !('shown' in outputValue(result.output)));
+    if (foundNothing && !lowConfidence && sources.length > 0) return { kind: 'text', text: extractiveAnswer(question, sources, language) };
+    const text = results
+      .map((result) =>
+        result.output.type.startsWith('error')
+          ? phrase(language, 'unsure')
+          : describeToolResult(result.toolName, outputValue(result.output), language, unsure),
+      )
+      .filter(Boolean)
+      .join('\n\n');
+    return { kind: 'text', text };
+  }
+
+  const available = new Set((options.tools ?? []).map((t) => t.name));
+  const tool = (toolName: string, input: Record<string, unknown>): Plan | undefined =>
+    available.has(toolName) ? { kind: 'tool', toolName, input } : undefined;
+  const visitorEmails = prompt.filter((m) => m.role === 'user').flatMap((m) => emailsIn(textOf(m)));
+  const orderNumber = orderNumberIn(question);
+  const email = visitorEmails.at(-1);
+
+  const plan =
+    (intents.has('handoff') && tool('escalate', { reason: 'The visitor asked for a person' })) ||
+    (intents.has('order') && tool('lookup_order', orderNumber ? { order_number: orderNumber, ...(email ? { email } : {}) } : {})) ||
+    (intents.has('coupon') && tool('offer_coupon', {})) ||
+    (intents.has('case_study') && tool('show_case_study', { query: question })) ||
+    (intents.has('product') && tool('show_products', { query: question })) ||
+    (intents.has('pricing') && tool('show_pricing', { query: question })) ||
+    (lowConfidence && tool('escalate', { reason: 'No source answers the question' }));
+  if (plan) return plan;
+
+  if (lowConfidence) return { kind: 'text', text: phrase(language, 'unsure') };
+  return { kind: 'text', text: extractiveAnswer(question, promptSources(system), language) };
+}
+
+function outputValue(output: { type: string; value?: unknown }): Record<string, unknown> {
+  const value = output.value;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (typeof value === 'string') return { message: value };
+  return {};
+}
+
+function promptSources(system: string): PromptSource[] {
+  return readDataSection(system, 'sources').flatMap((item) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { title, url, content } = item as Record<string, unknown>;
+    return typeof title === 'string' && typeof url === 'string' && typeof content === 'string' ? [{ title, url, content }] : [];
+  });
+}

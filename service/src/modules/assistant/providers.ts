@@ -1,0 +1,81 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import { OFFLINE_MODEL_ID, OfflineResponder } from './offline/model.js';
+
+/**
+ * The language model of an agent: its provider and model, with keys from the environment.
+ * Whatever cannot be served (no key, unknown provider) is answered by the offline responder, so
+ * an install with no configuration at all still has a working, grounded assistant.
+ *
+ * | variable            | used by                                                         |
+ * |---------------------|-----------------------------------------------------------------|
+ * | OPENAI_API_KEY      | provider "openai" (required), "openai-compatible" (optional)    |
+ * | OPENAI_BASE_URL     | "openai": another OpenAI-compatible endpoint; "openai-compatible": required (Ollama, vLLM, llama.cpp, LM Studio) |
+ * | ANTHROPIC_API_KEY   | provider "anthropic" (required)                                 |
+ * | ANTHROPIC_BASE_URL  | provider "anthropic": a proxy or gateway instead of api.anthropic.com |
+ */
+
+export interface ProviderEnv {
+  OPENAI_API_KEY?: string | undefined;
+  OPENAI_BASE_URL?: string | undefined;
+  ANTHROPIC_API_KEY?: string | undefined;
+  ANTHROPIC_BASE_URL?: string | undefined;
+}
+
+export type ProviderKind = 'openai' | 'anthropic' | 'openai-compatible' | 'offline';
+
+export interface ResolvedModel {
+  model: LanguageModel;
+  provider: ProviderKind;
+  modelId: string;
+  /** Why the agent's provider was not used, when it was not. */
+  fallbackReason?: string;
+}
+
+/** Models used when an agent names a provider but no model. */
+export const DEFAULT_MODELS: Readonly<Record<Exclude<ProviderKind, 'offline'>, string>> = {
+  openai: 'gpt-4o-mini',
+  anthropic: 'claude-3-5-haiku-latest',
+  'openai-compatible': 'llama3.1',
+};
+
+export function resolveModel(agent: { provider: string; model: string | null }, env: ProviderEnv): ResolvedModel {
+  const set = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+  const offline = (fallbackReason?: string): ResolvedModel => ({
+    model: new OfflineResponder(),
+    provider: 'offline',
+    modelId: OFFLINE_MODEL_ID,
+    ...(fallbackReason ? { fallbackReason } : {}),
+  });
+  switch (agent.provider) {
+    case 'openai': {
+      const apiKey = set(env.OPENAI_API_KEY);
+      if (!apiKey) return offline('OPENAI_API_KEY is not set');
+      const modelId = agent.model ?? DEFAULT_MODELS.openai;
+      const baseURL = set(env.OPENAI_BASE_URL);
+      // Chat Completions rather than the Responses API: it is what every compatible server speaks.
+      return { model: createOpenAI({ apiKey, ...(baseURL ? { baseURL } : {}) }).chat(modelId), provider: 'openai', modelId };
+    }
+    case 'openai-compatible': {
+      const baseURL = set(env.OPENAI_BASE_URL);
+      if (!baseURL) return offline('OPENAI_BASE_URL is not set');
+      const modelId = agent.model ?? DEFAULT_MODELS['openai-compatible'];
+      const apiKey = set(env.OPENAI_API_KEY);
+      const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL, includeUsage: true, ...(apiKey ? { apiKey } : {}) });
+      return { model: provider.chatModel(modelId), provider: 'openai-compatible', modelId };
+    }
+    case 'anthropic': {
+      const apiKey = set(env.ANTHROPIC_API_KEY);
+      if (!apiKey) return offline('ANTHROPIC_API_KEY is not set');
+      const modelId = agent.model ?? DEFAULT_MODELS.anthropic;
+      const baseURL = set(env.ANTHROPIC_BASE_URL);
+      return { model: createAnthropic({ apiKey, ...(baseURL ? { baseURL } : {}) }).messages(modelId), provider: 'anthropic', modelId };
+    }
+    case 'offline':
+      return offline();
+    default:
+      return offline(`unknown provider "${agent.provider}"`);
+  }
+}

@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
+import type { Db } from '../../db/client.js';
+import type { conversations, SiteType } from '../../db/schema.js';
+import { AppError, isAppError } from '../../lib/errors.js';
+import type { AddressPolicy } from '../sites/address-policy.js';
+import { blockFallbackText, blockUrl, isBlockShown, type Block } from './blocks.js';
+import { assertWithinBudget, budgetOf, outputTokenCap } from './budget.js';
+import { claimConversation, recentMessages, releaseConversation, saveAssistantMessage, saveUserMessage, type StoredMessage } from './conversation-store.js';
+import type { AssistantMessage, Diagnostics, SourceRef, ToolCallRecord, TurnEvent, TurnUsage } from './events.js';
+import { resolveReplyLanguage, type ReplyLanguage } from './language.js';
+import { LeakGuard } from './leak-guard.js';
+import { sanitizePageContext, type PageContext } from './page-context.js';
+import { phrase } from './phrases.js';
+import { buildSystemPrompt } from './prompt.js';
+import { resolveModel, type ProviderEnv, type ResolvedModel } from './providers.js';
+import { retrieve, type Retrieval } from './retrieval.js';
+import { isSiteType, siteTypeDefinition, type SiteTypeDefinition } from './site-types.js';
+import { buildTools, emptyEffects, escalationButton, type AgentRow } from './tools.js';
+
+/**
+ * One assistant turn, the same for the widget and the Playground: the visitor's message in, a
+ * stream of events out, both messages stored. Stopping (the consumer leaves, or `signal` aborts)
+ * aborts the provider request and stores what was generated so far as a partial answer.
+ */
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+export interface RuntimeDeps {
+  db: Db;
+  providerEnv: ProviderEnv;
+  /** The operator's policy for calls to sites (ALLOW_PRIVATE_SITE_URLS). */
+  addressPolicy: AddressPolicy;
+  /** Replaces the agent's configured model (benchmarks use a zero-latency model). */
+  resolveModel?: (agent: AgentRow) => ResolvedModel;
+}
+
+export interface TurnOverrides {
+  siteType?: string | null;
+  language?: string | null;
+  /** The page the visitor is on (widget) or the Playground's page-context form; sanitized here. */
+  pageContext?: unknown;
+}
+
+export interface TurnInput {
+  agent: AgentRow;
+  conversation: ConversationRow;
+  message: string;
+  /** The visitor's locale from the request; the conversation's locale from init otherwise. */
+  locale?: string | null;
+  /**
+   * In production only `pageContext` is read; site type and language overrides are Playground
+   * features and are ignored there.
+   */
+  overrides?: TurnOverrides;
+  mode: 'production' | 'playground';
+  signal?: AbortSignal;
+}
+
+export const MAX_MESSAGE_CHARS = 4000;
+/** Earlier messages sent to the model, and read for facts the visitor gave (emails, numbers). */
+const HISTORY_FOR_MODEL = 10;
+const HISTORY_FOR_FACTS = 30;
+/** Model calls per turn: room for two rounds of tools and the answer. */
+const MAX_STEPS = 4;
+const MAX_SOURCES = 5;
+
+export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenerator<TurnEvent, void, undefined> {
+  const started = performance.now();
+  const { db } = deps;
+  const { agent, conversation, mode } = input;
+  const workspaceId = agent.workspaceId;
+  const message = input.message.trim();
+  const problem = inputProblem(input, message);
+  if (problem) {
+    yield errorEvent(problem);
+    return;
+  }
+
+  let claimed;
+  try {
+    claimed = await claimConversation(db, workspaceId, conversation.id);
+  } catch (error) {
+    yield errorEvent(error);
+    return;
+  }
+
+  const controller = new AbortController();
+  const stopOnConsumerAbort = () => controller.abort(input.signal?.reason);
+  input.signal?.addEventListener('abort', stopOnConsumerAbort, { once: true });
+  if (input.signal?.aborted) stopOnConsumerAbort();
+
+  const siteType = siteTypeDefinition(mode === 'playground' && isSiteType(input.overrides?.siteType) ? (input.overrides.siteType as SiteType) : agent.siteType);
+  const language = resolveReplyLanguage({
+    override: mode === 'playground' ? input.overrides?.language : undefined,
+    visitorLocale: input.locale ?? conversation.locale,
+    message,
+    agentDefault: agent.defaultLocale,
+  });
+  const pageContext = sanitizePageContext(input.overrides?.pageContext, { mode, allowedOrigins: agent.allowedOrigins }) ?? null;
+  const turn = new TurnRecord(randomUUID(), siteType, language, pageContext);
+  let userSaved = false;
+  let stored = false;
+
+  const persist = async (status: 'complete' | 'partial' | 'error') => {
+    stored = true;
+    const createdAt = await saveAssistantMessage(db, workspaceId, conversation.id, turn.toRecord(status, performance.now() - started));
+    turn.createdAt = createdAt;
+  };
+
+  try {
+    const budget = budgetOf(agent);
+    try {
+      assertWithinBudget(budget, claimed);
+    } catch (error) {
+      yield errorEvent(error);
+      return;
+    }
+    const history = await recentMessages(db, workspaceId, conversation.id, HISTORY_FOR_FACTS);
+    await saveUserMessage(db, workspaceId, conversation.id, message);
+    userSaved = true;
+    yield { type: 'start', conversation_id: conversation.id, message_id: turn.id, language: language.tag, direction: language.direction };
+
+    const retrievalStarted = performance.now();
+    const previousUserTurns = history.filter((m) => m.role === 'user').map((m) => m.content);
+    turn.retrieval = await retrieve(db, { workspaceId, question: message, previousUserTurns, language: language.tag });
+    turn.retrievalMs = performance.now() - retrievalStarted;
+
+    const resolved = deps.resolveModel?.(agent) ?? resolveModel(agent, deps.providerEnv);
+    turn.model = `${resolved.provider}:${resolved.modelId}`;
+    if (resolved.fallbackReason) turn.notes.push(`offline responder used: ${resolved.fallbackReason}`);
+    const toolNames = siteType.tools.filter((name) => name !== 'offer_coupon' || agent.coupons.length > 0);
+    const prompt = buildSystemPrompt({
+      agentName: agent.name,
+      siteType,
+      language,
+      pageContext: pageContext ?? undefined,
+      retrieval: turn.retrieval,
+      tools: toolNames,
+      shownBlocks: siteType.blocks.filter((kind) => isBlockShown(kind, siteType.blocks, mode)),
+      verifiedShopper: claimed.shopper?.user_id !== undefined,
+    });
+    turn.systemPrompt = prompt.system;
+    const effects = emptyEffects();
+    const visitorMessages = [...previousUserTurns, message];
+    const tools = buildTools(
+      toolNames,
+      { db, agent, shopper: claimed.shopper, languageTag: language.tag, visitorMessages, addressPolicy: deps.addressPolicy, signal: controller.signal },
+      effects,
+    );
+    // The Playground shows the full prompt anyway; production replies must never reproduce it.
+    const guard = mode === 'production' ? new LeakGuard(prompt.confidential) : undefined;
+    const modelMessages = toModelMessages(history, message);
+    turn.promptChars = prompt.system.length + modelMessages.reduce((sum, m) => sum + String(m.content).length, 0);
+
+    const result = streamText({
+      model: resolved.model,
+      system: prompt.system,
+      messages: modelMessages,
+      tools,
+      stopWhen: stepCountIs(MAX_STEPS),
+      maxOutputTokens: outputTokenCap(budget, claimed),
+      abortSignal: controller.signal,
+      maxRetries: 1,
+      // Failures arrive as `error` parts below; the default handler would only log them again.
+      onError: () => {},
+    });
+
+    let leaked = false;
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        const outcome = guard ? guard.push(part.text) : { release: part.text };
+        if ('leak' in outcome) {
+          leaked = true;
+          controller.abort(new Error('The reply reproduced the instructions'));
+          break;
+        }
+        if (outcome.release) {
+          yield turn.addText(outcome.release, performance.now() - started);
+        }
+      } else if (part.type === 'tool-result' || part.type === 'tool-error') {
+        const call: ToolCallRecord = {
+          name: part.toolName,
+          arguments: part.input,
+          result: part.type === 'tool-result' ? part.output : { error: errorText(part.error) },
+          duration_ms: effects.durations.get(part.toolCallId) ?? 0,
+        };
+        turn.toolCalls.push(call);
+        if (mode === 'playground') yield { type: 'tool_call', tool_call: call };
+        for (const { block } of effects.blocks.filter((entry) => entry.toolCallId === part.toolCallId)) {
+          if (turn.addBlock(block, isBlockShown(block.kind, siteType.blocks, mode))) yield { type: 'block', block };
+        }
+      } else if (part.type === 'finish') {
+        turn.usage = part.totalUsage;
+      } else if (part.type === 'error') {
+        throw part.error;
+      }
+    }
+
+    if (input.signal?.aborted) {
+      await persist('partial');
+      return;
+    }
+    if (leaked) {
+      turn.notes.push('reply stopped: it reproduced the instructions');
+      yield turn.addText(`${turn.content ? '\n\n' : ''}${phrase(language.tag, 'leak_refusal')}`, performance.now() - started);
+    } else {
+      const held = guard?.flush();
+      if (held) yield turn.addText(held, performance.now() - started);
+    }
+
+    // Low confidence with no tool answering: the escalation offer does not depend on the model.
+    if (turn.retrieval.lowConfidence && turn.toolCalls.length === 0 && toolNames.includes('escalate')) {
+      const button = escalationButton(agent, language.tag, 'No source answers the question');
+      if (turn.addBlock(button, isBlockShown(button.kind, siteType.blocks, mode))) yield { type: 'block', block: button };
+    }
+    const fallback = turn.fallbackText();
+    if (fallback) yield turn.addText(fallback, performance.now() - started);
+
+    turn.sources = sourcesOf(turn.retrieval, effects.sources);
+    yield { type: 'sources', sources: turn.sources };
+    await persist('complete');
+    if (mode === 'playground') yield { type: 'diagnostics', diagnostics: turn.diagnostics('complete', performance.now() - started) };
+    yield { type: 'done', message: turn.message() };
+  } catch (error) {
+    if (!userSaved) {
+      yield errorEvent(error);
+      return;
+    }
+    if (input.signal?.aborted) {
+      await persist('partial');
+      return;
+    }
+    turn.notes.push(`failed: ${errorText(error)}`);
+    await persist('error');
+    yield errorEvent(isAppError(error) ? error : new AppError('service_unavailable', 'The assistant could not answer right now', { cause: error }));
+  } finally {
+    input.signal?.removeEventListener('abort', stopOnConsumerAbort);
+    if (!stored) {
+      // The consumer stopped iterating (or the turn ended before the model ran).
+      controller.abort(new Error('The consumer stopped reading'));
+      if (userSaved) await persist('partial');
+      else await releaseConversation(db, workspaceId, conversation.id);
+    }
+  }
+}
+
+function inputProblem(input: TurnInput, message: string): AppError | undefined {
+  const { agent, conversation, mode } = input;
+  if (conversation.agentId !== agent.id || conversation.workspaceId !== agent.workspaceId) return new AppError('not_found', 'Conversation not found');
+  if ((mode === 'playground') !== conversation.isPlayground) {
+    return new AppError('validation_failed', mode === 'playground' ? 'This is not a Playground conversation' : 'Playground conversations cannot be continued from the widget');
+  }
+  if (message.length === 0 || message.length > MAX_MESSAGE_CHARS) {
+    return new AppError('validation_failed', 'The message is not valid', { errors: { message: [`must be 1 to ${MAX_MESSAGE_CHARS} characters`] } });
+  }
+  return undefined;
+}
+
+function errorEvent(error: unknown): TurnEvent {
+  const appError = isAppError(error) ? error : new AppError('internal_error', 'Something went wrong');
+  return { type: 'error', code: appError.code, message: appError.message };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Recent history as model messages: answered turns only, starting with the visitor. */
+function toModelMessages(history: readonly StoredMessage[], message: string): ModelMessage[] {
+  const usable = history.filter((m) => m.status !== 'error' && m.content.trim() !== '').slice(-HISTORY_FOR_MODEL);
+  const firstUser = usable.findIndex((m) => m.role === 'user');
+  const turns = firstUser < 0 ? [] : usable.slice(firstUser);
+  return [...turns.map((m): ModelMessage => ({ role: m.role, content: m.content })), { role: 'user', content: message }];
+}
+
+function sourcesOf(retrieval: Retrieval, fromTools: readonly SourceRef[]): SourceRef[] {
+  const candidates = [...(retrieval.lowConfidence ? [] : retrieval.sources.map((s) => ({ title: s.title, url: s.url }))), ...fromTools];
+  const unique = candidates.filter((source, index) => candidates.findIndex((c) => c.url === source.url) === index);
+  return unique.slice(0, MAX_SOURCES);
+}
+
+/** Everything a turn produced, and its conversion to the stored message and diagnostics. */
+class TurnRecord {
+  content = '';
+  blocks: Block[] = [];
+  hiddenBlocks: Block[] = [];
+  toolCalls: ToolCallRecord[] = [];
+  sources: SourceRef[] = [];
+  notes: string[] = [];
+  retrieval: Retrieval = { sources: [], confidence: 0, lowConfidence: true };
+  retrievalMs = 0;
+  firstTokenMs: number | null = null;
+  usage: LanguageModelUsage | undefined;
+  promptChars = 0;
+  systemPrompt = '';
+  model = 'none';
+  createdAt = new Date();
+
+  constructor(
+    readonly id: string,
+    readonly siteType: SiteTypeDefinition,
+    readonly language: ReplyLanguage,
+    readonly pageContext: PageContext | null,
+  ) {}
+
+  addText(text: string, elapsedMs: number): TurnEvent {
+    this.content += text;
+    this.firstTokenMs ??= elapsedMs;
+    return { type: 'delta', text };
+  }
+
+  /** Records a block; true when it is shown (else its text fallback goes into the answer). */
+  addBlock(block: Block, shown: boolean): boolean {
+    (shown ? this.blocks : this.hiddenBlocks).push(block);
+    return shown;
+  }
+
+  /** Links for blocks that are not shown and that the answer does not already mention. */
+  fallbackText(): string {
+    const lines = this.hiddenBlocks.filter((block) => {
+      const url = blockUrl(block);
+      return url === undefined || !this.content.includes(url);
+    });
+    if (lines.length === 0) return '';
+    return `${this.content ? '\n\n' : ''}${lines.map(blockFallbackText).join('\n')}`;
+  }
+
+  turnUsage(): TurnUsage {
+    const input = this.usage?.inputTokens;
+    const output = this.usage?.outputTokens;
+    if (input !== undefined && output !== undefined) {
+      return { input_tokens: input, output_tokens: output, total_tokens: this.usage?.totalTokens ?? input + output, estimated: false };
+    }
+    const estimatedInput = Math.ceil(this.promptChars / 4);
+    const estimatedOutput = Math.ceil(this.content.length / 4);
+    return { input_tokens: estimatedInput, output_tokens: estimatedOutput, total_tokens: estimatedInput + estimatedOutput, estimated: true };
+  }
+
+  diagnostics(status: Diagnostics['status'], totalMs: number): Diagnostics {
+    const ms = (value: number) => Math.round(value * 10) / 10;
+    return {
+      latency_ms: {
+        retrieval: ms(this.retrievalMs),
+        first_token: this.firstTokenMs === null ? null : ms(this.firstTokenMs),
+        tools: ms(this.toolCalls.reduce((sum, call) => sum + call.duration_ms, 0)),
+        total: ms(totalMs),
+      },
+      confidence: this.retrieval.confidence,
+      sources: this.retrieval.sources.map((s) => ({ rank: s.rank, score: s.score, title: s.title, url: s.url, snippet: s.snippet })),
+      tool_calls: this.toolCalls,
+      blocks: this.blocks,
+      system_prompt: this.systemPrompt,
+      model: this.model,
+      usage: this.turnUsage(),
+      site_type: this.siteType.id,
+      language: this.language.tag,
+      direction: this.language.direction,
+      page_context: this.pageContext,
+      status,
+      notes: this.notes,
+    };
+  }
+
+  toRecord(status: Diagnostics['status'], totalMs: number) {
+    const usage = this.turnUsage();
+    return {
+      id: this.id,
+      content: this.content,
+      blocks: this.blocks,
+      sources: this.sources,
+      toolCalls: this.toolCalls,
+      usage: { ...usage },
+      diagnostics: { ...this.diagnostics(status, totalMs) },
+      status,
+      // A failed turn is not charged as a reply; its tokens are, when the provider reported any.
+      turns: status === 'error' ? 0 : 1,
+      tokens: status === 'error' && usage.estimated ? 0 : usage.total_tokens,
+    };
+  }
+
+  message(): AssistantMessage {
+    return {
+      id: this.id,
+      role: 'assistant',
+      content: this.content,
+      blocks: this.blocks,
+      sources: this.sources,
+      created_at: this.createdAt.toISOString(),
+      language: this.language.tag,
+      direction: this.language.direction,
+    };
+  }
+}
+

@@ -1,0 +1,319 @@
+import { tool, type ToolSet } from 'ai';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { agents, ShopperBinding } from '../../db/schema.js';
+import { isAppError } from '../../lib/errors.js';
+import { searchKnowledge, type SearchHit } from '../knowledge/search.js';
+import { SiteClient, type Order, type OrderLookupQuery } from '../sites/site-client.js';
+import { siteForAgent } from '../sites/site-lookup.js';
+import type { AddressPolicy } from '../sites/address-policy.js';
+import { validateBlock, type Block } from './blocks.js';
+import { phrase } from './phrases.js';
+import { snippetOf } from './retrieval.js';
+import { asciiDigits, emailsIn, orderNumbersIn } from './visitor-facts.js';
+
+/**
+ * The tools the model may call. Each tool decides for itself what it is allowed to do from facts
+ * the runtime established (the verified shopper, what the visitor typed, the agent's settings),
+ * never from its arguments alone: a model talked into asking for someone else's order by text in
+ * a synced post or on the page gets a refusal, not the order.
+ */
+
+export const TOOL_NAMES = ['search_knowledge', 'show_products', 'lookup_order', 'offer_coupon', 'escalate', 'show_pricing', 'show_case_study'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = {
+  search_knowledge: 'Search the website content (pages, posts, products) for passages about a topic. Returns titles, links and snippets.',
+  show_products: 'Find products in the synced catalog and show them as product cards with name, price, stock, image and link. Use for any product, price or availability question.',
+  lookup_order:
+    "Look up the visitor's orders. Without arguments it uses the signed-in shopper's account. Otherwise pass the order number and the email address the visitor typed in this conversation.",
+  offer_coupon: 'Offer the visitor one of the coupons configured for this assistant, shown as a coupon card.',
+  escalate: 'Offer the visitor a way to reach a human (button). Use when asked for a person, or when you cannot answer.',
+  show_pricing: 'Show a pricing card built from the pricing page of the website.',
+  show_case_study: 'Show a customer story (case study) from the website as a card.',
+};
+
+export type AgentRow = typeof agents.$inferSelect;
+
+export interface ToolContext {
+  db: Db;
+  agent: AgentRow;
+  /** Set only from a verified shopper token at init; never from anything the model says. */
+  shopper: ShopperBinding | null;
+  languageTag: string;
+  /** Everything the visitor typed in this conversation, the current message included. */
+  visitorMessages: readonly string[];
+  addressPolicy: AddressPolicy;
+  signal: AbortSignal;
+}
+
+/** What the tools produced during a turn, besides their answers to the model. */
+export interface ToolEffects {
+  blocks: { toolCallId: string; block: Block }[];
+  sources: { title: string; url: string }[];
+  /** Execution time of each call, by tool call id. */
+  durations: Map<string, number>;
+}
+
+export function emptyEffects(): ToolEffects {
+  return { blocks: [], sources: [], durations: new Map() };
+}
+
+type ToolOutput = Record<string, unknown>;
+/** Per call: adds a block (validated against its schema) and tells whether it was valid. */
+type AddBlock = (candidate: unknown) => boolean;
+
+export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects: ToolEffects): ToolSet {
+  const visitorEmails = new Set(ctx.visitorMessages.flatMap(emailsIn));
+  const visitorOrderNumbers = new Set(ctx.visitorMessages.flatMap(orderNumbersIn));
+  /** Times each call and gives it a block collector tagged with its call id. */
+  const instrument =
+    <I>(run: (input: I, addBlock: AddBlock) => Promise<ToolOutput>) =>
+    async (input: I, options: { toolCallId: string }): Promise<ToolOutput> => {
+      const started = performance.now();
+      const addBlock: AddBlock = (candidate) => {
+        const block = validateBlock(candidate);
+        if (block) effects.blocks.push({ toolCallId: options.toolCallId, block });
+        return block !== undefined;
+      };
+      try {
+        return await run(input, addBlock);
+      } finally {
+        effects.durations.set(options.toolCallId, Math.round((performance.now() - started) * 10) / 10);
+      }
+    };
+  const addSources = (hits: readonly SearchHit[]) => {
+    for (const hit of hits) {
+      if (!effects.sources.some((source) => source.url === hit.url)) effects.sources.push({ title: hit.title, url: hit.url });
+    }
+  };
+  const search = (query: string, kinds: SearchHit['kind'][] | undefined, limit: number) =>
+    searchKnowledge(ctx.db, { workspaceId: ctx.agent.workspaceId, query, language: ctx.languageTag, limit, ...(kinds ? { kinds } : {}) });
+
+  const all: Record<ToolName, ToolSet[string]> = {
+    search_knowledge: tool({
+      description: TOOL_DESCRIPTIONS.search_knowledge,
+      inputSchema: z.object({ query: z.string().min(1).max(500) }),
+      execute: instrument(async ({ query }: { query: string }) => {
+        const hits = await search(query, undefined, 5);
+        addSources(hits);
+        return {
+          results: hits.map((hit) => ({ title: hit.title, url: hit.url, score: round(hit.score), snippet: snippetOf(hit.content, 600) })),
+        };
+      }),
+    }),
+
+    show_products: tool({
+      description: TOOL_DESCRIPTIONS.show_products,
+      inputSchema: z.object({ query: z.string().min(1).max(300), limit: z.number().int().min(1).max(4).optional() }),
+      execute: instrument(async ({ query, limit = 3 }: { query: string; limit?: number }, addBlock) => {
+        const hits = await search(query, ['product'], 20);
+        const products: ToolOutput[] = [];
+        const seen = new Set<string>();
+        for (const hit of hits) {
+          if (products.length >= limit || seen.has(hit.documentId)) continue;
+          seen.add(hit.documentId);
+          const card = productCard(hit);
+          // A product without valid structured pricing is not shown: a price is never guessed.
+          if (!card || !addBlock(card)) continue;
+          addSources([hit]);
+          products.push({ name: card.data.name, url: card.data.url, sku: card.data.sku, ...card.data.price, on_sale: card.data.on_sale, stock_status: card.data.stock_status });
+        }
+        return products.length > 0 ? { shown: 'product_card', products } : { products: [], message: phrase(ctx.languageTag, 'no_products') };
+      }),
+    }),
+
+    lookup_order: tool({
+      description: TOOL_DESCRIPTIONS.lookup_order,
+      // No user id parameter: which account is looked up is not the model's decision.
+      inputSchema: z.object({ order_number: z.string().max(40).optional(), email: z.string().max(320).optional() }),
+      execute: instrument(async ({ order_number, email }: { order_number?: string; email?: string }) => {
+        const query = authorizeOrderLookup(order_number, email, ctx.shopper, visitorEmails, visitorOrderNumbers);
+        if ('refused' in query) {
+          return { status: 'verification_required', reason: query.refused, message: phrase(ctx.languageTag, 'order_needs_verification') };
+        }
+        const site = await siteForAgent(ctx.db, ctx.agent, ctx.shopper?.site_id);
+        if (!site) return { status: 'store_not_connected', message: phrase(ctx.languageTag, 'store_unavailable') };
+        try {
+          const client = new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, ctx.addressPolicy);
+          const orders = await client.lookupOrders(query.lookup, ctx.signal);
+          return orders.length > 0 ? { status: 'found', orders: orders.map(orderForModel) } : { status: 'not_found', message: phrase(ctx.languageTag, 'order_not_found') };
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          return { status: 'store_unavailable', error: error.code, message: phrase(ctx.languageTag, 'store_unavailable') };
+        }
+      }),
+    }),
+
+    offer_coupon: tool({
+      description: TOOL_DESCRIPTIONS.offer_coupon,
+      inputSchema: z.object({ code: z.string().max(100).optional() }),
+      execute: instrument(async ({ code }: { code?: string }, addBlock) => {
+        const coupons = ctx.agent.coupons;
+        // Only a code configured on the agent can be offered, whatever code the model names.
+        const coupon = code === undefined ? coupons[0] : coupons.find((c) => c.code.toLowerCase() === code.trim().toLowerCase());
+        if (!coupon || !addBlock({ kind: 'coupon_offer', data: { code: coupon.code, description: coupon.description } })) {
+          return { status: 'not_available', message: phrase(ctx.languageTag, 'no_coupon') };
+        }
+        return { shown: 'coupon_offer', code: coupon.code, description: coupon.description };
+      }),
+    }),
+
+    escalate: tool({
+      description: TOOL_DESCRIPTIONS.escalate,
+      inputSchema: z.object({ reason: z.string().max(300).optional() }),
+      execute: instrument(async ({ reason }: { reason?: string }, addBlock) => {
+        const button = escalationButton(ctx.agent, ctx.languageTag, reason ?? '');
+        addBlock(button);
+        return { shown: 'escalation_button', label: button.data.label };
+      }),
+    }),
+
+    show_pricing: tool({
+      description: TOOL_DESCRIPTIONS.show_pricing,
+      inputSchema: z.object({ query: z.string().max(300).optional() }),
+      execute: instrument(async ({ query }: { query?: string }, addBlock) => {
+        const hits = await search(`pricing plans price ${query ?? ''}`, ['post'], 10);
+        const page = bestDocument(hits, (text) => pricePointsIn(text).length > 0);
+        if (!page) return { status: 'not_found', message: phrase(ctx.languageTag, 'nothing_found') };
+        const text = page.map((hit) => hit.content).join('\n');
+        const [first] = page as [SearchHit];
+        const points = pricePointsIn(text);
+        addBlock({ kind: 'pricing_card', data: { title: first.title, url: first.url, summary: snippetOf(text, 500), price_points: points } });
+        addSources([first]);
+        return { shown: 'pricing_card', title: first.title, url: first.url, price_points: points };
+      }),
+    }),
+
+    show_case_study: tool({
+      description: TOOL_DESCRIPTIONS.show_case_study,
+      inputSchema: z.object({ query: z.string().max(300).optional() }),
+      execute: instrument(async ({ query }: { query?: string }, addBlock) => {
+        const hits = await search(`case study customer story ${query ?? ''}`, ['post'], 10);
+        const page = bestDocument(hits, () => true);
+        if (!page) return { status: 'not_found', message: phrase(ctx.languageTag, 'nothing_found') };
+        const [first] = page as [SearchHit];
+        const summary = snippetOf(page.map((hit) => hit.content).join('\n'), 500);
+        addBlock({ kind: 'case_study_card', data: { title: first.title, url: first.url, summary } });
+        addSources([first]);
+        return { shown: 'case_study_card', title: first.title, url: first.url, summary };
+      }),
+    }),
+  };
+  return Object.fromEntries(names.map((name) => [name, all[name]]));
+}
+
+type OrderAuthorization = { lookup: OrderLookupQuery } | { refused: string };
+
+/**
+ * Who may be looked up: the verified shopper by their own user id, or an order by its number
+ * together with an email address, both of which the visitor typed themselves (a verified
+ * shopper's email counts as typed). Anything else is refused, so instructions planted in content
+ * cannot aim the lookup at another customer.
+ */
+export function authorizeOrderLookup(
+  orderNumber: string | undefined,
+  email: string | undefined,
+  shopper: ShopperBinding | null,
+  visitorEmails: ReadonlySet<string>,
+  visitorOrderNumbers: ReadonlySet<string>,
+): OrderAuthorization {
+  const number = orderNumber === undefined ? undefined : asciiDigits(orderNumber).replace(/^#/, '').trim();
+  if (number) {
+    const address = email?.trim().toLowerCase();
+    if (!address) return { refused: 'an order number needs the email address used for the order' };
+    const knownEmail = visitorEmails.has(address) || shopper?.email?.toLowerCase() === address;
+    if (!knownEmail) return { refused: 'the email address was not given by the visitor in this conversation' };
+    if (!visitorOrderNumbers.has(number.toLowerCase())) return { refused: 'the order number was not given by the visitor in this conversation' };
+    return { lookup: { order_number: number, email: address } };
+  }
+  if (shopper?.user_id !== undefined) return { lookup: { user_id: shopper.user_id } };
+  return { refused: 'the visitor is not a signed-in shopper; ask for the order number and email' };
+}
+
+function orderForModel(order: Order): ToolOutput {
+  return {
+    number: order.number,
+    status: order.status,
+    total: order.total,
+    currency: order.currency,
+    items: order.items,
+    tracking_url: order.tracking_url,
+    created_at: order.created_at,
+  };
+}
+
+const pricingData = z.object({
+  currency: z.string(),
+  price: z.string().min(1),
+  regular_price: z.string().nullish(),
+  sale_price: z.string().nullish(),
+});
+
+/** A product card from the synced catalog's structured fields; undefined when they are unusable. */
+export function productCard(hit: SearchHit): Extract<Block, { kind: 'product_card' }> | undefined {
+  const pricing = pricingData.safeParse(hit.data.pricing);
+  if (!pricing.success) return undefined;
+  const orNull = (value: string | null | undefined) => (value ? value : null);
+  const image = typeof hit.data.image_url === 'string' ? hit.data.image_url : null;
+  const candidate = {
+    kind: 'product_card',
+    data: {
+      id: hit.documentId,
+      name: hit.title,
+      url: hit.url,
+      image_url: image && /^https?:\/\//i.test(image) ? image : null,
+      sku: typeof hit.data.sku === 'string' && hit.data.sku ? hit.data.sku : null,
+      price: {
+        currency: pricing.data.currency,
+        price: pricing.data.price,
+        regular_price: orNull(pricing.data.regular_price),
+        sale_price: orNull(pricing.data.sale_price),
+      },
+      on_sale: hit.data.on_sale === true,
+      stock_status: hit.data.stock_status,
+      stock_quantity: typeof hit.data.stock_quantity === 'number' ? hit.data.stock_quantity : null,
+    },
+  };
+  const block = validateBlock(candidate);
+  return block?.kind === 'product_card' ? block : undefined;
+}
+
+/** The agent's configured handoff, or the lead form with a label in the reply language. */
+export function escalationButton(agent: AgentRow, languageTag: string, reason: string): Extract<Block, { kind: 'escalation_button' }> {
+  const handoff = agent.handoff;
+  const type = handoff.type && handoff.value ? handoff.type : 'lead_form';
+  return {
+    kind: 'escalation_button',
+    data: {
+      label: handoff.label || phrase(languageTag, 'escalation_label'),
+      type,
+      value: type === 'lead_form' ? null : (handoff.value ?? null),
+      reason: reason.slice(0, 300),
+    },
+  };
+}
+
+/** The chunks of the best-ranked document whose text satisfies `accept`, best chunk first. */
+function bestDocument(hits: readonly SearchHit[], accept: (text: string) => boolean): SearchHit[] | undefined {
+  const byDocument = new Map<string, SearchHit[]>();
+  for (const hit of hits) byDocument.set(hit.documentId, [...(byDocument.get(hit.documentId) ?? []), hit]);
+  return [...byDocument.values()].find((chunks) => accept(chunks.map((hit) => hit.content).join('\n')));
+}
+
+const AMOUNT = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK|PLN)\b)\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK|PLN|kr)\b)/;
+
+/** Sentences of the page that state an amount, quoted as they are (at most eight). */
+export function pricePointsIn(text: string): string[] {
+  const points: string[] = [];
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const trimmed = sentence.trim();
+    if (trimmed && AMOUNT.test(trimmed) && !points.includes(trimmed)) points.push(trimmed.length > 200 ? `${trimmed.slice(0, 199)}…` : trimmed);
+    if (points.length >= 8) break;
+  }
+  return points;
+}
+
+function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { agents, conversations, messages, type ShopperBinding } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { PRODUCTION_BLOCK_KINDS } from '../assistant/blocks.js';
+import type { AgentRow } from '../assistant/tools.js';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** Messages returned when a visitor resumes a conversation (spec 2.4). */
+export const RESUME_MESSAGES = 30;
+
+export async function publishedAgent(db: Db, agentId: string): Promise<AgentRow> {
+  const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
+  // An unpublished agent is tested in the Playground; to the public it does not exist.
+  if (!agent || !agent.published) throw new AppError('not_found', 'Agent not found');
+  return agent;
+}
+
+/** The conversation a widget token is for, in its agent; never a Playground conversation. */
+export async function widgetConversation(db: Db, claims: { conversationId: string; agentId: string; visitorId: string }) {
+  const [row] = await db
+    .select({ conversation: conversations, agent: agents })
+    .from(conversations)
+    .innerJoin(agents, eq(agents.id, conversations.agentId))
+    .where(
+      and(
+        eq(conversations.id, claims.conversationId),
+        eq(conversations.agentId, claims.agentId),
+        eq(conversations.visitorId, claims.visitorId),
+        eq(conversations.isPlayground, false),
+      ),
+    );
+  if (!row) throw new AppError('unauthenticated', 'The widget token does not match a conversation');
+  return row;
+}
+
+/** A resumable conversation: same agent, same visitor, not a Playground one. */
+export async function findResumable(db: Db, agent: AgentRow, conversationId: string, visitorId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.visitorId, visitorId),
+        eq(conversations.agentId, agent.id),
+        eq(conversations.workspaceId, agent.workspaceId),
+        eq(conversations.isPlayground, false),
+      ),
+    );
+  return row;
+}
+
+export async function startConversation(
+  db: Db,
+  agent: AgentRow,
+  input: { visitorId: string; locale: string | null; shopper: ShopperBinding | null },
+): Promise<ConversationRow> {
+  const [row] = await db
+    .insert(conversations)
+    .values({
+      id: randomUUID(),
+      workspaceId: agent.workspaceId,
+      agentId: agent.id,
+      visitorId: input.visitorId,
+      locale: input.locale,
+      shopper: input.shopper,
+    })
+    .returning();
+  return row!;
+}
+
+export interface WireMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  blocks: unknown[];
+  sources: unknown[];
+  created_at: string;
+}
+
+/** The last messages of a conversation, oldest first, with production's block allowlist applied. */
+export async function lastMessages(db: Db, workspaceId: string, conversationId: string, limit = RESUME_MESSAGES): Promise<WireMessage[]> {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.workspaceId, workspaceId)))
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+  return rows.reverse().map((row) => ({
+    id: row.id,
+    role: row.role,
+    content: row.content,
+    blocks: (row.blocks as { kind?: string }[]).filter((block) => PRODUCTION_BLOCK_KINDS.includes(block.kind as never)),
+    sources: row.sources,
+    created_at: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+import { queryRows } from '../../db/client.js';
+import { conversations, couponApplies, widgetEvents } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { createLimiter } from '../../lib/rate-limit.js';
+import { parseInput } from '../../lib/validate.js';
+import type { TurnEvent } from '../assistant/events.js';
+import { resolveReplyLanguage } from '../assistant/language.js';
+import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
+import { SiteClient } from '../sites/site-client.js';
+import { siteForAgent } from '../sites/site-lookup.js';
+import { findResumable, lastMessages, publishedAgent, startConversation, widgetConversation } from './conversations.js';
+import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originListedByAnyAgent, requestOrigin } from './cors.js';
+import { saveLead } from './leads.js';
+import { couponApplyBody, eventsBody, initBody, leadBody, messageBody } from './schemas.js';
+import { verifyShopperToken } from './shopper-token.js';
+import { WidgetTokens, type WidgetClaims } from './widget-token.js';
+
+/** SSE keep-alive: proxies close connections that stay silent too long. */
+const PING_INTERVAL_MS = 15_000;
+
+const WIDGET_PATHS = ['/v1/widget/init', '/v1/widget/messages', '/v1/widget/messages/stream', '/v1/widget/leads', '/v1/widget/events', '/api/v1/widget/coupon/apply'];
+
+/** The widget API (spec 4.2). */
+export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now);
+  const runtime: RuntimeDeps = { db: deps.db, providerEnv: deps.providerEnv, addressPolicy: { allowPrivate: deps.config.allowPrivateSiteUrls } };
+  const limits = deps.limits;
+  const perIp = (name: string, max: number) => createLimiter(app, { name, max, key: (request) => request.ip });
+  const perToken = (name: string, max: number) =>
+    createLimiter(app, { name, max, key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.tokenId ?? request.ip });
+  const initLimit = perIp('widget-init', limits.widgetInitPerIp);
+  const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
+  const leadLimit = perToken('widget-leads', limits.leadsPerToken);
+  const eventLimit = perToken('widget-events', limits.eventsPerToken);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('vary', 'Origin');
+    const origin = requestOrigin(request);
+    if (origin && (await originListedByAnyAgent(deps.db, origin))) allowOrigin(reply, origin);
+  });
+
+  for (const path of WIDGET_PATHS) {
+    app.options(path, async (request, reply) => {
+      if (!reply.hasHeader('access-control-allow-origin')) {
+        throw new AppError('origin_not_allowed', 'This origin is not allowed to use the widget');
+      }
+      void reply
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', ALLOWED_HEADERS)
+        .header('access-control-max-age', '600')
+        .status(204)
+        .send();
+    });
+  }
+
+  /** Token, its conversation and agent; a token is only usable from its own agent's origins. */
+  const authenticate = async (request: FastifyRequest) => {
+    const claims = await tokens.verify(request.headers.authorization);
+    (request as FastifyRequest & { widget?: WidgetClaims }).widget = claims;
+    const { conversation, agent } = await widgetConversation(deps.db, claims);
+    const origin = request.headers.origin;
+    if (origin !== undefined && !originAllowedFor(requestOrigin(request), agent.allowedOrigins)) {
+      throw new AppError('origin_not_allowed', 'This origin is not allowed for this agent');
+    }
+    return { claims, conversation, agent };
+  };
+
+  app.post('/v1/widget/init', async (request, reply) => {
+    await initLimit(request);
+    const body = parseInput(initBody, request.body);
+    const agent = await publishedAgent(deps.db, body.agent_id);
+    const origin = requestOrigin(request);
+    // The hard gate of spec 5: only pages on the agent's own origins may start a conversation.
+    if (!originAllowedFor(origin, agent.allowedOrigins)) {
+      throw new AppError('origin_not_allowed', 'This origin is not allowed to use this agent');
+    }
+    allowOrigin(reply, origin!);
+
+    let shopper = null;
+    if (body.shopper_token) {
+      const site = await siteForAgent(deps.db, agent);
+      const verdict = site ? await verifyShopperToken(body.shopper_token, site, deps.now()) : { refused: 'no site is connected' };
+      if ('binding' in verdict) shopper = verdict.binding;
+      else request.log.warn({ agent_id: agent.id, reason: verdict.refused }, 'shopper token ignored; continuing as a guest');
+    }
+
+    const resumable =
+      body.conversation_id && body.visitor_id ? await findResumable(deps.db, agent, body.conversation_id, body.visitor_id) : undefined;
+    let conversation = resumable;
+    if (conversation && shopper) {
+      await deps.db.update(conversations).set({ shopper }).where(eq(conversations.id, conversation.id));
+    }
+    conversation ??= await startConversation(deps.db, agent, {
+      visitorId: body.visitor_id ?? randomUUID(),
+      locale: body.locale ?? null,
+      shopper,
+    });
+    const language = resolveReplyLanguage({ visitorLocale: body.locale, message: '', agentDefault: agent.defaultLocale });
+    const issued = await tokens.issue({ visitorId: conversation.visitorId, conversationId: conversation.id, agentId: agent.id });
+    return {
+      conversation_id: conversation.id,
+      visitor_id: conversation.visitorId,
+      token: issued.token,
+      expires_at: issued.expiresAt.toISOString(),
+      agent: {
+        id: agent.id,
+        name: agent.name,
+        site_type: agent.siteType,
+        greeting: agent.greeting,
+        locale: language.tag,
+        direction: language.direction,
+        lead_capture: agent.leadCapture,
+        theme: agent.theme,
+        handoff: agent.handoff,
+      },
+      messages: resumable ? await lastMessages(deps.db, agent.workspaceId, conversation.id) : [],
+    };
+  });
+
+  /** Starts the turn; an error before anything was generated becomes a plain error response. */
+  const startTurn = async (request: FastifyRequest, signal: AbortSignal) => {
+    const { conversation, agent } = await authenticate(request);
+    const body = parseInput(messageBody, request.body);
+    const events = runTurn(runtime, {
+      agent,
+      conversation,
+      message: body.message,
+      locale: body.locale ?? null,
+      overrides: { pageContext: body.page_context },
+      mode: 'production',
+      signal,
+    });
+    const first = await events.next();
+    if (first.done) throw new AppError('internal_error', 'The turn produced nothing');
+    if (first.value.type === 'error') throw turnError(first.value);
+    return { first: first.value, events };
+  };
+
+  app.post('/v1/widget/messages', async (request) => {
+    const controller = new AbortController();
+    request.raw.once('close', () => {
+      if (!request.raw.complete || request.raw.destroyed) controller.abort();
+    });
+    const { first, events } = await startTurn(request, controller.signal);
+    let event: TurnEvent | undefined = first;
+    while (event) {
+      if (event.type === 'error') throw turnError(event);
+      if (event.type === 'done') {
+        const { language: _language, direction: _direction, ...message } = event.message;
+        return { conversation_id: first.type === 'start' ? first.conversation_id : undefined, message };
+      }
+      const next = await events.next();
+      event = next.done ? undefined : next.value;
+    }
+    throw new AppError('internal_error', 'The turn ended without an answer');
+  });
+
+  app.post('/v1/widget/messages/stream', async (request, reply) => {
+    const controller = new AbortController();
+    const { first, events } = await startTurn(request, controller.signal);
+    streamEvents(reply, first, events, controller);
+    return reply;
+  });
+
+  app.post('/v1/widget/leads', async (request) => {
+    const { conversation, agent } = await authenticate(request);
+    await leadLimit(request);
+    const body = parseInput(leadBody, request.body);
+    const saved = await saveLead(deps.db, agent, conversation, body);
+    return { lead_id: saved.leadId, created: saved.created };
+  });
+
+  app.post('/v1/widget/events', async (request) => {
+    const { conversation, agent } = await authenticate(request);
+    await eventLimit(request);
+    const body = parseInput(eventsBody, request.body);
+    await deps.db.insert(widgetEvents).values(
+      body.events.map((event) => ({
+        workspaceId: agent.workspaceId,
+        agentId: agent.id,
+        conversationId: conversation.id,
+        name: event.name,
+        at: new Date(event.at),
+        props: event.props,
+      })),
+    );
+    return { accepted: body.events.length };
+  });
+
+  app.post('/api/v1/widget/coupon/apply', async (request) => {
+    await couponLimit(request);
+    const { conversation, agent } = await authenticate(request);
+    const { code } = parseInput(couponApplyBody, request.body);
+    const offered = await queryRows<{ code: string }>(
+      deps.db,
+      sql`SELECT b->'data'->>'code' AS code
+            FROM messages m, jsonb_array_elements(m.blocks) AS b
+           WHERE m.conversation_id = ${conversation.id} AND m.workspace_id = ${agent.workspaceId}
+             AND m.role = 'assistant' AND b->>'kind' = 'coupon_offer'`,
+    );
+    const match = offered.find((row) => row.code.toLowerCase() === code.toLowerCase());
+    const record = (status: string) =>
+      deps.db.insert(couponApplies).values({ id: randomUUID(), workspaceId: agent.workspaceId, conversationId: conversation.id, code, status });
+    if (!match) {
+      await record('not_offered');
+      throw new AppError('coupon_invalid', 'This coupon was not offered in this conversation', { errors: { code: ['was not offered in this conversation'] } });
+    }
+    const site = await siteForAgent(deps.db, agent, conversation.shopper?.site_id);
+    if (!site) throw new AppError('coupon_invalid', 'No shop is connected to apply the coupon to');
+    try {
+      const staged = await new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, runtime.addressPolicy).stageCoupon({
+        code: match.code,
+        ...(conversation.shopper?.session_key ? { session_key: conversation.shopper.session_key } : {}),
+        ...(conversation.shopper?.user_id ? { user_id: conversation.shopper.user_id } : {}),
+      });
+      await record('staged');
+      return {
+        status: 'staged',
+        code: staged.code,
+        expires_at: new Date(deps.now().getTime() + staged.expires_in * 1000).toISOString(),
+        cart_url: `${site.siteUrl}/cart/`,
+      };
+    } catch (error) {
+      await record(error instanceof AppError ? error.code : 'internal_error');
+      throw error;
+    }
+  });
+}
+
+function turnError(event: Extract<TurnEvent, { type: 'error' }>): AppError {
+  const headers: Record<string, string> = event.code === 'conversation_budget_exhausted' ? { 'retry-after': '3600' } : {};
+  return new AppError(event.code, event.message, { headers });
+}
+
+/** The wire form of each event (contract section 4); Playground-only events are not sent here. */
+function wireEvent(event: TurnEvent): { name: string; data: unknown } | undefined {
+  switch (event.type) {
+    case 'start':
+      return { name: 'start', data: { conversation_id: event.conversation_id, message_id: event.message_id, direction: event.direction, language: event.language } };
+    case 'delta':
+      return { name: 'delta', data: { text: event.text } };
+    case 'block':
+      return { name: 'block', data: event.block };
+    case 'sources':
+      return { name: 'sources', data: { sources: event.sources } };
+    case 'done':
+      return { name: 'done', data: { message: event.message } };
+    case 'error':
+      return { name: 'error', data: { code: event.code, message: event.message } };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Writes the turn as Server-Sent Events. The connection closing before `done` aborts the turn,
+ * which saves the partial answer.
+ */
+export function streamEvents(
+  reply: FastifyReply,
+  first: TurnEvent,
+  events: AsyncGenerator<TurnEvent, void, undefined>,
+  controller: AbortController,
+  toWire: (event: TurnEvent) => { name: string; data: unknown } | undefined = wireEvent,
+): void {
+  const raw = reply.raw;
+  reply.hijack();
+  const headers: Record<string, string | number | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value as string;
+  raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Reverse proxies (nginx) must not buffer a stream.
+    'x-accel-buffering': 'no',
+  });
+  let finished = false;
+  raw.on('close', () => {
+    if (!finished) controller.abort(new Error('client disconnected'));
+  });
+  const ping = setInterval(() => raw.write(': ping\n\n'), PING_INTERVAL_MS);
+  const write = (event: TurnEvent) => {
+    const wire = toWire(event);
+    if (wire && !raw.destroyed) raw.write(`event: ${wire.name}\ndata: ${JSON.stringify(wire.data)}\n\n`);
+  };
+  void (async () => {
+    try {
+      write(first);
+      for await (const event of events) write(event);
+    } catch (error) {
+      write({ type: 'error', code: 'internal_error', message: 'The answer could not be completed' });
+      reply.log.error({ err: error }, 'stream failed');
+    } finally {
+      finished = true;
+      clearInterval(ping);
+      raw.end();
+    }
+  })();
+}

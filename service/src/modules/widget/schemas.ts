@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MAX_MESSAGE_CHARS } from '../assistant/runtime.js';
+
+/** Wire schemas of the widget API (contract section 4). */
+
+const bcp47 = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a BCP-47 language tag').max(35);
+
+/** Page context is sanitized by the runtime; here it only has to be an object of bounded size. */
+const pageContext = z.record(z.string(), z.unknown()).optional();
+
+export const initBody = z.object({
+  agent_id: z.uuid('must be an agent id'),
+  visitor_id: z.uuid().optional(),
+  conversation_id: z.uuid().optional(),
+  locale: bcp47.optional(),
+  page_context: pageContext,
+  shopper_token: z.string().max(4096).optional(),
+});
+
+export const messageBody = z.object({
+  message: z.string().trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
+  page_context: pageContext,
+  locale: bcp47.optional(),
+});
+
+export const leadBody = z.object({
+  email: z.email('must be an email address').max(320),
+  name: z.string().trim().max(200).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+()0-9 .-]*$/, 'must be a phone number')
+    .optional(),
+  consent: z.object({ marketing: z.boolean() }).optional(),
+  fields: z
+    .record(z.string().max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+    .refine((value) => Object.keys(value).length <= 20, 'at most 20 fields')
+    .optional(),
+});
+
+export const EVENT_NAMES = ['launcher_open', 'launcher_close', 'cta_click', 'dismiss', 'scroll_trigger'] as const;
+
+export const eventsBody = z.object({
+  events: z
+    .array(
+      z.object({
+        name: z.enum(EVENT_NAMES),
+        at: z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date-time' }),
+        props: z
+          .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+          .refine((value) => Object.keys(value).length <= 20, 'at most 20 props')
+          .default({}),
+      }),
+    )
+    .min(1, 'send at least one event')
+    .max(50, 'send at most 50 events per request'),
+});
+
+export const couponApplyBody = z.object({
+  code: z.string().trim().min(1).max(64),
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { detectLocale, resolveReplyLanguage } from '../../src/modules/assistant/language.js';
+import { LOCALES, matchLocale } from '../../src/modules/assistant/locales.js';
+
+describe('reply locales', () => {
+  it('are exactly 132 unique canonical BCP-47 tags with both names', () => {
+    expect(LOCALES).toHaveLength(132);
+    const tags = LOCALES.map((locale) => locale.tag);
+    expect(new Set(tags).size).toBe(132);
+    for (const locale of LOCALES) {
+      expect(Intl.getCanonicalLocales(locale.tag)).toEqual([locale.tag]);
+      expect(locale.englishName.trim()).not.toBe('');
+      expect(locale.nativeName.trim()).not.toBe('');
+    }
+  });
+
+  it('flag right-to-left scripts, and only those', () => {
+    const rtl = LOCALES.filter((locale) => locale.direction === 'rtl').map((locale) => locale.tag).sort();
+    expect(rtl).toEqual(['ar', 'ckb', 'dv', 'fa', 'he', 'ks', 'ps', 'sd', 'ug', 'ur', 'yi']);
+    // Where the platform knows a script's direction it agrees with the table (ICU has no data for
+    // Divehi's Thaana script and answers ltr).
+    for (const locale of LOCALES) {
+      const info = new Intl.Locale(locale.tag) as Intl.Locale & { textInfo?: { direction: string }; getTextInfo?: () => { direction: string } };
+      const platform = info.getTextInfo?.().direction ?? info.textInfo?.direction;
+      if (platform && locale.tag !== 'dv') expect([locale.tag, locale.direction]).toEqual([locale.tag, platform]);
+    }
+  });
+
+  it.each([
+    ['de-AT', 'de'],
+    ['zh-TW', 'zh-Hant'],
+    ['zh-CN', 'zh-Hans'],
+    ['zh', 'zh-Hans'],
+    ['es-MX', 'es-419'],
+    ['es-ES', 'es'],
+    ['en_US', 'en'],
+    ['en-GB', 'en-GB'],
+    ['pt-BR', 'pt'],
+    ['pt-PT', 'pt-PT'],
+    ['sr-Latn-RS', 'sr-Latn'],
+    ['iw', 'he'],
+    ['no', 'nb'],
+    ['AR-eg', 'ar'],
+  ])('match %s to %s', (input, tag) => {
+    expect(matchLocale(input)?.tag).toBe(tag);
+  });
+
+  it.each(['', 'xx', 'klingon-nonsense', '!!'])('do not match %j', (input) => {
+    expect(matchLocale(input)).toBeUndefined();
+  });
+});
+
+describe('reply language', () => {
+  const samples: [string, string][] = [
+    ['en', 'Where is my order? It was supposed to arrive yesterday.'],
+    ['de', 'Wo ist meine Bestellung? Sie sollte gestern ankommen.'],
+    ['fr', 'Où est ma commande ? Elle devait arriver hier.'],
+    ['es', '¿Dónde está mi pedido? Debía llegar ayer.'],
+    ['ar', 'أين طلبي؟ كان من المفترض أن يصل أمس.'],
+    ['it', 'Dov’è il mio ordine? Doveva arrivare ieri.'],
+    ['nl', 'Waar is mijn bestelling? Die zou gisteren aankomen.'],
+    ['pl', 'Gdzie jest moje zamówienie? Miało dotrzeć wczoraj.'],
+    ['ja', '注文はどこですか？昨日届くはずでした。'],
+    ['he', 'איפה ההזמנה שלי? היא הייתה אמורה להגיע אתמול.'],
+    ['ru', 'Где мой заказ? Он должен был прийти вчера.'],
+    ['tr', 'Siparişim nerede? Dün gelmesi gerekiyordu.'],
+  ];
+
+  it.each(samples)('detects %s from the message', (tag, message) => {
+    expect(detectLocale(message)?.tag).toBe(tag);
+    expect(resolveReplyLanguage({ message, agentDefault: 'en' })).toMatchObject({ tag, source: 'detected' });
+  });
+
+  it('follows the order override, visitor locale, detection, agent default', () => {
+    const message = 'Wo ist meine Bestellung? Sie sollte gestern ankommen.';
+    expect(resolveReplyLanguage({ override: 'fr', visitorLocale: 'es-ES', message, agentDefault: 'it' })).toMatchObject({ tag: 'fr', source: 'override' });
+    expect(resolveReplyLanguage({ visitorLocale: 'es-ES', message, agentDefault: 'it' })).toMatchObject({ tag: 'es', source: 'visitor_locale' });
+    expect(resolveReplyLanguage({ visitorLocale: 'xx', message, agentDefault: 'it' })).toMatchObject({ tag: 'de', source: 'detected' });
+    expect(resolveReplyLanguage({ message: 'ok 1042', agentDefault: 'it' })).toMatchObject({ tag: 'it', source: 'agent_default' });
+    expect(resolveReplyLanguage({ message: 'ok', agentDefault: 'not-a-locale' })).toMatchObject({ tag: 'en', source: 'agent_default' });
+  });
+
+  it('carries the direction of the chosen locale', () => {
+    expect(resolveReplyLanguage({ visitorLocale: 'fa-IR', message: 'hi', agentDefault: 'en' })).toMatchObject({ tag: 'fa', direction: 'rtl' });
+    expect(resolveReplyLanguage({ message: 'أين طلبي؟ كان من المفترض أن يصل أمس.', agentDefault: 'en' }).direction).toBe('rtl');
+    expect(resolveReplyLanguage({ override: 'ur', message: 'hi', agentDefault: 'en' }).direction).toBe('rtl');
+    expect(resolveReplyLanguage({ override: 'de', message: 'hi', agentDefault: 'ar' }).direction).toBe('ltr');
+  });
+});

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.js';
+import type { Diagnostics, TurnEvent } from '../../src/modules/assistant/events.js';
+import { detectIntents, orderNumberIn } from '../../src/modules/assistant/offline/intents.js';
+import { runTurn, type RuntimeDeps } from '../../src/modules/assistant/runtime.js';
+import { freshDatabase } from '../helpers/database.js';
+import { startPluginPeer, type PluginPeer } from '../sites/helpers/plugin-peer.js';
+import { collect, createConversation, createShop, indexPosts, indexProducts, type Shop } from './helpers/fixtures.js';
+
+describe('offline intents', () => {
+  it.each([
+    ['en', 'Can I talk to a real person please?', 'handoff'],
+    ['de', 'Ich möchte mit einem Mitarbeiter sprechen', 'handoff'],
+    ['fr', 'Je voudrais parler à un conseiller', 'handoff'],
+    ['es', 'Quiero hablar con una persona', 'handoff'],
+    ['ar', 'أريد التحدث مع موظف', 'handoff'],
+    ['en', 'Do you have a discount code?', 'coupon'],
+    ['de', 'Habt ihr einen Gutschein für mich?', 'coupon'],
+    ['fr', 'Avez-vous un code promo ?', 'coupon'],
+    ['es', '¿Tienen algún cupón de descuento?', 'coupon'],
+    ['ar', 'هل يوجد كوبون خصم؟', 'coupon'],
+    ['en', 'Where is my order 1042?', 'order'],
+    ['de', 'Wo ist meine Bestellung 1042?', 'order'],
+    ['fr', 'Où est ma commande 1042 ?', 'order'],
+    ['es', '¿Dónde está mi pedido 1042?', 'order'],
+    ['ar', 'أين طلبي رقم 1042؟', 'order'],
+    ['en', 'How much is the trail runner?', 'product'],
+    ['de', 'Was kostet der Trail Runner?', 'product'],
+    ['fr', 'Quel est le prix du trail runner ?', 'product'],
+    ['es', '¿Cuál es el precio del trail runner?', 'product'],
+    ['ar', 'كم سعر حذاء الجري؟', 'product'],
+    ['en', 'Do you have case studies from retailers?', 'case_study'],
+  ])('%s: %s → %s', (_language, message, intent) => {
+    expect([...detectIntents(message)]).toContain(intent);
+  });
+
+  it('does not take "order" as a verb for an order question', () => {
+    expect(detectIntents('I want to order running shoes').has('order')).toBe(false);
+    expect(detectIntents('What is your return policy?').size).toBe(0);
+  });
+
+  it('finds the order number, not digits of an email or a price', () => {
+    expect(orderNumberIn('Order #A-1042 please')).toBe('A-1042');
+    expect(orderNumberIn('my order 1042, email ana2000@example.com')).toBe('1042');
+    expect(orderNumberIn('طلبي رقم ١٠٤٢')).toBe('1042');
+    expect(orderNumberIn('no number here')).toBeUndefined();
+  });
+});
+
+describe('offline responder through the runtime', () => {
+  const SECRET = 'sss_offline';
+  let database: Database;
+  let peer: PluginPeer;
+  let shop: Shop;
+  let deps: RuntimeDeps;
+
+  beforeAll(async () => {
+    database = await freshDatabase('pglite');
+    peer = await startPluginPeer({ secret: SECRET, orders: [{ id: 1, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' }] });
+    shop = await createShop(database.db, { siteUrl: peer.siteUrl, secret: SECRET });
+    deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } };
+    await indexPosts(database.db, shop, [
+      { wpId: 1, title: 'Returns and refunds', html: '<h2>Returns</h2><p>Our shop is based in Berlin. You can return any item within 30 days of delivery for a full refund. We love shoes.</p>' },
+    ]);
+    await indexProducts(database.db, shop, [{ wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe for muddy mountain trails', price: '17.90', regularPrice: '19.90' }]);
+  });
+
+  afterAll(async () => {
+    await peer.close();
+    await database.close();
+  });
+
+  async function playground(message: string) {
+    const conversation = await createConversation(database.db, shop, { playground: true });
+    const events: TurnEvent[] = await collect(runTurn(deps, { agent: shop.agent, conversation, message, mode: 'playground' }));
+    const done = events.find((e) => e.type === 'done');
+    const diagnostics = events.find((e) => e.type === 'diagnostics');
+    if (done?.type !== 'done' || diagnostics?.type !== 'diagnostics') throw new Error(`turn failed: ${JSON.stringify(events.at(-1))}`);
+    return { message: done.message, diagnostics: diagnostics.diagnostics as Diagnostics, events };
+  }
+
+  it('quotes and links the best source for a question the site answers', async () => {
+    const { message, diagnostics } = await playground('How many days do I have to return an item?');
+    expect(message.content).toContain('[Returns and refunds](https://shop.example/?p=1)');
+    expect(message.content).toContain('> You can return any item within 30 days of delivery for a full refund.');
+    expect(message.content).not.toContain('Berlin');
+    expect(message.sources).toEqual([{ title: 'Returns and refunds', url: 'https://shop.example/?p=1' }]);
+    expect(diagnostics.model).toBe('offline:offline-responder');
+    expect(diagnostics.tool_calls).toEqual([]);
+  });
+
+  it.each([
+    ['Where is my order 1042? My email is ana@example.com', 'en', 'Order 1042: processing, total 59.00 EUR.'],
+    ['Wo ist meine Bestellung 1042? Meine E-Mail: ana@example.com', 'de', 'Bestellung 1042: processing, Summe 59.00 EUR.'],
+    ['Où est ma commande 1042 ? Mon e-mail est ana@example.com', 'fr', 'Commande 1042 : processing, total 59.00 EUR.'],
+    ['¿Dónde está mi pedido 1042? Mi correo es ana@example.com', 'es', 'Pedido 1042: processing, total 59.00 EUR.'],
+    ['أين طلبي رقم 1042؟ بريدي الإلكتروني ana@example.com', 'ar', 'الطلب 1042: processing، الإجمالي 59.00 EUR.'],
+  ])('calls lookup_order for %j and answers in %s', async (question, language, expected) => {
+    const { message, diagnostics } = await playground(question);
+    expect(diagnostics.language).toBe(language);
+    expect(diagnostics.tool_calls).toEqual([
+      expect.objectContaining({ name: 'lookup_order', arguments: { order_number: '1042', email: 'ana@example.com' }, result: expect.objectContaining({ status: 'found' }) }),
+    ]);
+    expect(message.content).toContain(expected);
+    expect(peer.requests.at(-1)).toMatchObject({ body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true });
+  });
+
+  it('asks for the order number and email when they are missing', async () => {
+    const { message, diagnostics } = await playground('Where is my order? It has not arrived.');
+    expect(diagnostics.tool_calls[0]).toMatchObject({ name: 'lookup_order', arguments: {}, result: { status: 'verification_required' } });
+    expect(message.content).toContain('order number and the email address');
+  });
+
+  it.each([
+    ['Do you have a coupon for me?', 'coupon_offer', 'SPRING10'],
+    ['¿Tienen un cupón de descuento?', 'coupon_offer', 'SPRING10'],
+    ['I want to talk to a human', 'escalation_button', 'You can reach our team'],
+    ['أريد التحدث مع موظف', 'escalation_button', 'يمكنك التواصل مع فريقنا'],
+  ])('%j produces a %s block', async (question, kind, text) => {
+    const { message } = await playground(question);
+    expect(message.blocks.map((b) => b.kind)).toEqual([kind]);
+    expect(message.content).toContain(text);
+  });
+
+  it('shows products with the synced price', async () => {
+    const { message, diagnostics } = await playground('Quel est le prix du trail runner ?');
+    expect(diagnostics.tool_calls[0]?.name).toBe('show_products');
+    const card = message.blocks.find((b) => b.kind === 'product_card');
+    expect(card?.kind === 'product_card' && card.data.price).toEqual({ currency: 'EUR', price: '17.90', regular_price: '19.90', sale_price: '17.90' });
+    expect(message.content).toContain('17.90 EUR');
+  });
+
+  it('says it is unsure and offers escalation when nothing answers the question', async () => {
+    const { message, diagnostics } = await playground('What is the airspeed velocity of an unladen swallow?');
+    expect(diagnostics.confidence).toBeLessThan(0.35);
+    expect(message.content).toContain("I'm not sure");
+    expect(message.blocks.map((b) => b.kind)).toEqual(['escalation_button']);
+    expect(message.sources).toEqual([]);
+  });
+});

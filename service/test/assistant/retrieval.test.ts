@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.js';
+import { confidenceOf, contentTerms, LOW_CONFIDENCE_THRESHOLD, retrieve } from '../../src/modules/assistant/retrieval.js';
+import { freshDatabase } from '../helpers/database.js';
+import { createShop, indexPosts, indexProducts, type Shop } from './helpers/fixtures.js';
+
+let database: Database;
+let shop: Shop;
+
+beforeAll(async () => {
+  database = await freshDatabase('pglite');
+  shop = await createShop(database.db);
+  await indexPosts(database.db, shop, [
+    { wpId: 1, title: 'Returns and refunds', html: '<h2>Returns</h2><p>You can return any item within 30 days of delivery for a full refund.</p><h2>Refunds</h2><p>Refunds are paid to the original payment method within five business days.</p>' },
+    { wpId: 2, title: 'Shipping', html: '<h2>Shipping times</h2><p>Orders leave our warehouse within two days. Delivery in Germany takes two to three days.</p>' },
+    { wpId: 3, title: 'Versand', html: '<p>Bestellungen verlassen unser Lager innerhalb von zwei Tagen. Die Lieferung dauert zwei bis drei Tage.</p>', language: 'de' },
+  ]);
+  await indexProducts(database.db, shop, [{ wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe, available in red and blue', price: '17.90' }]);
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+const ask = (question: string, previousUserTurns: string[] = [], language = 'en') =>
+  retrieve(database.db, { workspaceId: shop.workspaceId, question, previousUserTurns, language });
+
+describe('retrieve', () => {
+  it('ranks the sources that answer the question first, with scores', async () => {
+    const result = await ask('How many days do I have to return an item for a refund?');
+    expect(result.sources[0]).toMatchObject({ rank: 1, title: 'Returns and refunds', url: 'https://shop.example/?p=1' });
+    expect(result.sources.map((s) => s.rank)).toEqual(result.sources.map((_, i) => i + 1));
+    const scores = result.sources.map((s) => s.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(result.confidence).toBeGreaterThanOrEqual(LOW_CONFIDENCE_THRESHOLD);
+    expect(result.lowConfidence).toBe(false);
+    expect(result.sources[0]!.snippet.length).toBeLessThanOrEqual(281);
+  });
+
+  it('has low confidence when nothing in the index is about the question', async () => {
+    const result = await ask('Can you recommend a good pizza recipe with mushrooms?');
+    expect(result.confidence).toBeLessThan(LOW_CONFIDENCE_THRESHOLD);
+    expect(result.lowConfidence).toBe(true);
+  });
+
+  it('searches in the reply language with the matching stemmer', async () => {
+    const result = await ask('Wie lange dauert die Lieferung?', [], 'de');
+    expect(result.sources[0]?.title).toBe('Versand');
+    expect(result.lowConfidence).toBe(false);
+  });
+
+  it('completes a short follow-up with the previous visitor turn', async () => {
+    const alone = await ask('in red?');
+    const followUp = await ask('in red?', ['Is the trail runner shoe waterproof?']);
+    expect(followUp.sources[0]?.title).toBe('Trail runner');
+    expect(followUp.confidence).toBeGreaterThan(alone.confidence);
+  });
+
+  it('never returns another workspace’s documents', async () => {
+    const other = await createShop(database.db);
+    const result = await retrieve(database.db, { workspaceId: other.workspaceId, question: 'return refund days', previousUserTurns: [], language: 'en' });
+    expect(result.sources).toEqual([]);
+    expect(result.confidence).toBe(0);
+  });
+});
+
+describe('confidenceOf', () => {
+  const source = (content: string, score: number) => ({ rank: 1, score, chunkId: 1, documentId: 'd', kind: 'post' as const, title: 'T', url: 'https://x.example', heading: null, snippet: '', content, data: {} });
+
+  it('weighs coverage of the question’s words and the top score, within [0, 1]', () => {
+    expect(confidenceOf(['return', 'refund'], [source('Returns and refunds within 30 days', 0.5)])).toBeCloseTo(0.6 + 0.2, 5);
+    expect(confidenceOf(['return', 'pizza'], [source('Returns within 30 days', 0.5)])).toBeCloseTo(0.3 + 0.2, 5);
+    expect(confidenceOf(['return'], [])).toBe(0);
+    expect(confidenceOf([], [source('x', 0.4)])).toBe(0.4);
+    expect(confidenceOf(['a'], [source('a', 7)])).toBeLessThanOrEqual(1);
+  });
+
+  it('ignores function words in several languages', () => {
+    expect(contentTerms('What is your return policy?')).toEqual(['return', 'policy']);
+    expect(contentTerms('Wie ist die Rückgabe?')).toEqual(['rückgabe']);
+    expect(contentTerms('¿Cuál es la política de devoluciones?')).toEqual(['política', 'devoluciones']);
+  });
+});

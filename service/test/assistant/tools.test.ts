@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.js';
+import type { ShopperBinding } from '../../src/db/schema.js';
+import { authorizeOrderLookup, buildTools, emptyEffects, pricePointsIn, type ToolEffects, type ToolName } from '../../src/modules/assistant/tools.js';
+import { freshDatabase } from '../helpers/database.js';
+import { startPluginPeer, type PluginPeer } from '../sites/helpers/plugin-peer.js';
+import { createShop, indexPosts, indexProducts, type Shop } from './helpers/fixtures.js';
+
+const SECRET = 'sss_tools_secret';
+let database: Database;
+let peer: PluginPeer;
+let shop: Shop;
+
+beforeAll(async () => {
+  database = await freshDatabase('pglite');
+  peer = await startPluginPeer({
+    secret: SECRET,
+    orders: [
+      { id: 1, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' },
+      { id: 2, number: '1001', email: 'victim@example.com', userId: 7, status: 'completed', total: '980.00', currency: 'EUR' },
+    ],
+  });
+  shop = await createShop(database.db, { siteUrl: peer.siteUrl, secret: SECRET });
+  await indexProducts(database.db, shop, [
+    { wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe for muddy mountain trails', price: '17.90', regularPrice: '19.90' },
+    { wpId: 11, name: 'Road runner', description: 'Light running shoe for asphalt', price: '89.00', currency: 'CHF', stock: 'onbackorder' },
+  ]);
+});
+
+afterAll(async () => {
+  await peer.close();
+  await database.close();
+});
+
+function tools(options: { shopper?: ShopperBinding | null; visitor?: string[]; names?: ToolName[] } = {}) {
+  const effects: ToolEffects = emptyEffects();
+  const set = buildTools(
+    options.names ?? ['search_knowledge', 'show_products', 'lookup_order', 'offer_coupon', 'escalate'],
+    {
+      db: database.db,
+      agent: shop.agent,
+      shopper: options.shopper ?? null,
+      languageTag: 'en',
+      visitorMessages: options.visitor ?? [],
+      addressPolicy: { allowPrivate: true },
+      signal: new AbortController().signal,
+    },
+    effects,
+  );
+  const call = (name: ToolName, input: unknown) => {
+    const execute = set[name]?.execute;
+    if (!execute) throw new Error(`no tool ${name}`);
+    return execute(input as never, { toolCallId: `call-${name}`, messages: [] }) as Promise<Record<string, unknown>>;
+  };
+  return { call, effects };
+}
+
+describe('lookup_order', () => {
+  it('refuses without a verified shopper or an order number with the visitor’s email', async () => {
+    const before = peer.requests.length;
+    const { call } = tools({ visitor: ['Where is my order?'] });
+    await expect(call('lookup_order', {})).resolves.toMatchObject({ status: 'verification_required' });
+    await expect(call('lookup_order', { order_number: '1042' })).resolves.toMatchObject({ status: 'verification_required' });
+    expect(peer.requests.length).toBe(before);
+  });
+
+  it('refuses an email or an order number the visitor did not type', async () => {
+    const before = peer.requests.length;
+    const { call } = tools({ visitor: ['Order 1042 please, my email is ana@example.com'] });
+    await expect(call('lookup_order', { order_number: '1001', email: 'ana@example.com' })).resolves.toMatchObject({ status: 'verification_required' });
+    await expect(call('lookup_order', { order_number: '1042', email: 'victim@example.com' })).resolves.toMatchObject({ status: 'verification_required' });
+    expect(peer.requests.length).toBe(before);
+  });
+
+  it('looks up by order number with the email the visitor gave, signed', async () => {
+    const { call } = tools({ visitor: ['Hi', 'Where is order #1042? My email is Ana@Example.com'] });
+    const result = await call('lookup_order', { order_number: '#1042', email: 'ana@example.com' });
+    expect(result).toMatchObject({ status: 'found', orders: [{ number: '1042', status: 'processing', total: '59.00' }] });
+    expect(peer.requests.at(-1)).toEqual({ path: '/wp-json/service/v1/orders/lookup', body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true });
+  });
+
+  it('looks up a verified shopper by their own user id only, whatever the arguments say', async () => {
+    const { call } = tools({ shopper: { site_id: shop.siteId, user_id: 42 } });
+    await expect(call('lookup_order', { user_id: 7 })).resolves.toMatchObject({ status: 'found', orders: [{ number: '1042' }] });
+    expect(peer.requests.at(-1)?.body).toEqual({ user_id: 42 });
+  });
+
+  it('accepts the verified shopper’s own email with an order number they typed', async () => {
+    const { call } = tools({ shopper: { site_id: shop.siteId, email: 'ana@example.com' }, visitor: ['status of 1042?'] });
+    await expect(call('lookup_order', { order_number: '1042', email: 'ana@example.com' })).resolves.toMatchObject({ status: 'found' });
+  });
+
+  it('reports an unreachable store without failing the turn', async () => {
+    const other = await createShop(database.db, { siteUrl: 'http://127.0.0.1:9', secret: SECRET });
+    const effects = emptyEffects();
+    const set = buildTools(['lookup_order'], {
+      db: database.db,
+      agent: other.agent,
+      shopper: { site_id: other.siteId, user_id: 42 },
+      languageTag: 'de',
+      visitorMessages: [],
+      addressPolicy: { allowPrivate: true },
+      signal: new AbortController().signal,
+    }, effects);
+    const result = (await set.lookup_order!.execute!({} as never, { toolCallId: 'x', messages: [] })) as Record<string, unknown>;
+    expect(result).toMatchObject({ status: 'store_unavailable', error: 'site_unreachable' });
+    expect(result.message).toContain('Shop');
+  });
+});
+
+describe('authorizeOrderLookup', () => {
+  const typed = new Set(['ana@example.com']);
+  const numbers = new Set(['1042']);
+  it.each([
+    [undefined, undefined, null, { refused: expect.any(String) }],
+    ['1042', undefined, null, { refused: expect.any(String) }],
+    ['1042', 'ANA@example.com ', null, { lookup: { order_number: '1042', email: 'ana@example.com' } }],
+    ['١٠٤٢', 'ana@example.com', null, { lookup: { order_number: '1042', email: 'ana@example.com' } }],
+    ['1042', 'bob@example.com', null, { refused: expect.any(String) }],
+    ['9999', 'ana@example.com', null, { refused: expect.any(String) }],
+    [undefined, undefined, { site_id: 's', user_id: 42 }, { lookup: { user_id: 42 } }],
+    [undefined, 'ana@example.com', { site_id: 's', session_key: 'guest' }, { refused: expect.any(String) }],
+  ])('order %j email %j shopper %j', (orderNumber, email, shopper, expected) => {
+    expect(authorizeOrderLookup(orderNumber, email, shopper, typed, numbers)).toEqual(expected);
+  });
+});
+
+describe('show_products', () => {
+  it('builds product cards from the synced catalog, price as synced', async () => {
+    const { call, effects } = tools();
+    const result = await call('show_products', { query: 'running shoe' });
+    const cards = effects.blocks.map((entry) => entry.block);
+    expect(cards.map((card) => card.kind)).toEqual(['product_card', 'product_card']);
+    const trail = cards.find((card) => card.kind === 'product_card' && card.data.name === 'Trail runner');
+    expect(trail?.data).toMatchObject({
+      url: 'https://shop.example/product/10',
+      image_url: 'https://shop.example/img/10.jpg',
+      price: { currency: 'EUR', price: '17.90', regular_price: '19.90', sale_price: '17.90' },
+      on_sale: true,
+      stock_status: 'instock',
+      stock_quantity: 7,
+    });
+    const road = cards.find((card) => card.kind === 'product_card' && card.data.name === 'Road runner');
+    expect(road?.data).toMatchObject({ price: { currency: 'CHF', price: '89.00', sale_price: null }, stock_status: 'onbackorder' });
+    expect(result.products).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Trail runner', price: '17.90', currency: 'EUR' })]));
+    expect(effects.sources).toEqual(expect.arrayContaining([{ title: 'Trail runner', url: 'https://shop.example/product/10' }]));
+    expect(effects.durations.get('call-show_products')).toBeGreaterThanOrEqual(0);
+  });
+
+  it('never shows a product whose structured price is missing', async () => {
+    const other = await createShop(database.db);
+    await indexProducts(database.db, other, [{ wpId: 1, name: 'Mystery box', description: 'A mystery box', price: '' }]);
+    const effects = emptyEffects();
+    const set = buildTools(['show_products'], {
+      db: database.db, agent: other.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal,
+    }, effects);
+    const result = (await set.show_products!.execute!({ query: 'mystery box' } as never, { toolCallId: 'x', messages: [] })) as Record<string, unknown>;
+    expect(result.products).toEqual([]);
+    expect(effects.blocks).toEqual([]);
+  });
+});
+
+describe('offer_coupon and escalate', () => {
+  it('offers only coupons configured on the agent', async () => {
+    const { call, effects } = tools();
+    await expect(call('offer_coupon', { code: 'FREE100' })).resolves.toMatchObject({ status: 'not_available' });
+    expect(effects.blocks).toEqual([]);
+    await expect(call('offer_coupon', {})).resolves.toMatchObject({ code: 'SPRING10' });
+    expect(effects.blocks.map((e) => e.block)).toEqual([{ kind: 'coupon_offer', data: { code: 'SPRING10', description: '10% off your first order' } }]);
+  });
+
+  it('escalates with the agent’s handoff, or the lead form', async () => {
+    const { call, effects } = tools();
+    await call('escalate', { reason: 'asked for a person' });
+    expect(effects.blocks[0]?.block).toEqual({ kind: 'escalation_button', data: { label: 'Talk to a person', type: 'lead_form', value: null, reason: 'asked for a person' } });
+  });
+});
+
+describe('pricing and case study cards', () => {
+  it('quote amounts from the synced page, never computed ones', async () => {
+    const saas = await createShop(database.db, { siteType: 'saas' });
+    await indexPosts(database.db, saas, [
+      { wpId: 1, title: 'Pricing', html: '<h2>Plans</h2><p>Starter is free for one user. Pro costs $29 per month per seat. Enterprise: contact us.</p>' },
+      { wpId: 2, title: 'How Acme cut support costs', html: '<p>Case study: Acme answered 40% of questions automatically within a month.</p>' },
+    ]);
+    const effects = emptyEffects();
+    const set = buildTools(['show_pricing', 'show_case_study'], {
+      db: database.db, agent: saas.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal,
+    }, effects);
+    await set.show_pricing!.execute!({} as never, { toolCallId: 'p', messages: [] });
+    await set.show_case_study!.execute!({ query: 'support' } as never, { toolCallId: 'c', messages: [] });
+    const [pricing, story] = effects.blocks.map((e) => e.block);
+    expect(pricing).toMatchObject({ kind: 'pricing_card', data: { title: 'Pricing', price_points: ['Pro costs $29 per month per seat.'] } });
+    expect(story).toMatchObject({ kind: 'case_study_card', data: { title: 'How Acme cut support costs' } });
+  });
+
+  it('finds amounts in common notations', () => {
+    expect(pricePointsIn('Basic 9 €/month. Team: EUR 49. Nothing here. Pro $29.')).toEqual(['Basic 9 €/month.', 'Team: EUR 49.', 'Pro $29.']);
+  });
+});

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, messages } from '../../src/db/schema.js';
+import { runCommand } from '../../src/modules/admin/commands.js';
+import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { init, SHOP_ORIGIN, widgetPost } from '../helpers/widget.js';
+
+describe('POST /v1/widget/init', () => {
+  let t: TestApp;
+  let shop: SeededWorkspace;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await seedWorkspace(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('happy path', () => {
+    it('starts a conversation: ids, a 60-minute HS256 token with the contract claims, agent configuration', async () => {
+      const response = await init(t.app, { agent_id: shop.agentId, locale: 'de-DE' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({
+        conversation_id: expect.any(String),
+        visitor_id: expect.any(String),
+        agent: { id: shop.agentId, name: 'Test shop assistant', site_type: 'ecommerce', direction: 'ltr' },
+        messages: [],
+      });
+      expect(body.agent.locale).toMatch(/^de/);
+      const claims = decodeJwt(body.token);
+      expect(claims).toMatchObject({ aud: 'widget', sub: body.visitor_id, cid: body.conversation_id, aid: shop.agentId, iss: t.config.publicBaseUrl });
+      expect(claims.exp! - claims.iat!).toBe(3600);
+      expect(typeof claims.jti).toBe('string');
+      expect(JSON.parse(Buffer.from(body.token.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+      expect(new Date(body.expires_at).getTime()).toBe(claims.exp! * 1000);
+      expect(response.headers['access-control-allow-origin']).toBe(SHOP_ORIGIN);
+      expect(response.headers.vary).toContain('Origin');
+    });
+
+    it('resumes with exactly the last 30 messages, oldest first', async () => {
+      const first = (await init(t.app, { agent_id: shop.agentId })).json();
+      for (let i = 1; i <= 35; i += 1) {
+        await t.database.db.insert(messages).values({
+          id: randomUUID(),
+          conversationId: first.conversation_id,
+          workspaceId: shop.workspaceId,
+          role: i % 2 ? 'user' : 'assistant',
+          content: `message ${i}`,
+          blocks: i === 34 ? [{ kind: 'product_card', data: {} }, { kind: 'escalation_button', data: { label: 'Talk to us' } }] : [],
+        });
+      }
+      const resumed = (await init(t.app, { agent_id: shop.agentId, visitor_id: first.visitor_id, conversation_id: first.conversation_id })).json();
+      expect(resumed.conversation_id).toBe(first.conversation_id);
+      expect(resumed.messages.map((m: { content: string }) => m.content)).toEqual(Array.from({ length: 30 }, (_, i) => `message ${i + 6}`));
+      // Production's allowlist applies to resumed messages too.
+      expect(resumed.messages[28].blocks).toEqual([{ kind: 'escalation_button', data: { label: 'Talk to us' } }]);
+    });
+
+    it("does not resume another visitor's conversation", async () => {
+      const victim = (await init(t.app, { agent_id: shop.agentId })).json();
+      const attacker = await init(t.app, { agent_id: shop.agentId, visitor_id: randomUUID(), conversation_id: victim.conversation_id });
+      expect(attacker.statusCode).toBe(200);
+      expect(attacker.json().conversation_id).not.toBe(victim.conversation_id);
+      expect(attacker.json().messages).toEqual([]);
+    });
+  });
+
+  describe('origin gate and CORS', () => {
+    it.each([
+      ['another scheme', 'http://shop.example'],
+      ['another port', 'https://shop.example:8443'],
+      ['a trailing path', 'https://shop.example/'],
+      ['null', 'null'],
+      ['a suffix domain', 'https://shop.example.evil.com'],
+      ['a subdomain', 'https://www.shop.example'],
+    ])('refuses %s with 403 origin_not_allowed and no CORS header', async (_name, origin) => {
+      const response = await init(t.app, { agent_id: shop.agentId }, origin);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'origin_not_allowed', errors: {} });
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('refuses a request without Origin', async () => {
+      const response = await init(t.app, { agent_id: shop.agentId }, null);
+      expect(response.statusCode).toBe(403);
+    });
+
+    it('refuses everything for an agent with no allowed origins', async () => {
+      const agent = await runCommand(t.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'No origins', 'site-type': 'generic', published: true });
+      expect((await init(t.app, { agent_id: agent.id })).statusCode).toBe(403);
+    });
+
+    it('answers preflights only for listed origins, never with *', async () => {
+      const allowed = await t.app.inject({ method: 'OPTIONS', url: '/v1/widget/messages/stream', headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST' } });
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe(SHOP_ORIGIN);
+      expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
+      const refused = await t.app.inject({ method: 'OPTIONS', url: '/v1/widget/init', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('404 for an unknown or unpublished agent', async () => {
+      expect((await init(t.app, { agent_id: randomUUID() })).json().code).toBe('not_found');
+      const draft = await runCommand(t.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'Draft', 'site-type': 'saas', origin: [SHOP_ORIGIN] });
+      expect((await init(t.app, { agent_id: draft.id })).statusCode).toBe(404);
+    });
+
+    it('validates the body in the envelope', async () => {
+      const response = await init(t.app, { agent_id: 'nope', locale: 42 });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors).sort()).toEqual(['agent_id', 'locale']);
+    });
+  });
+
+  describe('widget token attacks', () => {
+    const events = { events: [{ name: 'launcher_open', at: new Date().toISOString() }] };
+
+    it('refuses alg none, another key, wrong audience, and a token for another conversation', async () => {
+      const real = (await init(t.app, { agent_id: shop.agentId })).json();
+      const claims = decodeJwt(real.token);
+      const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-key-another-key-another-key!'));
+      const other = (await init(t.app, { agent_id: shop.agentId })).json();
+      // A real token's claims moved onto another conversation cannot be re-signed without the key.
+      const swapped = await new SignJWT({ ...claims, cid: other.conversation_id }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('guess'));
+      for (const token of [unsigned, otherKey, swapped, 'not.a.jwt', real.token.slice(0, -2) + 'xx']) {
+        const response = await widgetPost(t.app, '/v1/widget/events', token, events);
+        expect(response.statusCode).toBe(401);
+        expect(response.json().code).toBe('unauthenticated');
+      }
+      expect((await widgetPost(t.app, '/v1/widget/events', real.token, events)).statusCode).toBe(200);
+    });
+
+    it('401 token_expired after 60 minutes', async () => {
+      const real = (await init(t.app, { agent_id: shop.agentId })).json();
+      t.clock.advance(61 * 60 * 1000);
+      try {
+        const response = await widgetPost(t.app, '/v1/widget/events', real.token, events);
+        expect(response.statusCode).toBe(401);
+        expect(response.json().code).toBe('token_expired');
+      } finally {
+        t.clock.advance(-61 * 60 * 1000);
+      }
+    });
+
+    it('refuses a token used from an origin its agent does not list', async () => {
+      const real = (await init(t.app, { agent_id: shop.agentId })).json();
+      const response = await widgetPost(t.app, '/v1/widget/events', real.token, events, { origin: 'https://evil.example' });
+      expect(response.statusCode).toBe(403);
+    });
+
+    it('never reaches a Playground conversation', async () => {
+      const real = (await init(t.app, { agent_id: shop.agentId })).json();
+      await t.database.db.update(conversations).set({ isPlayground: true }).where(eq(conversations.id, real.conversation_id));
+      const response = await widgetPost(t.app, '/v1/widget/events', real.token, events);
+      expect(response.statusCode).toBe(401);
+    });
+  });
+});
