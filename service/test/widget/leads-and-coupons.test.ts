@@ -1,0 +1,213 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { couponApplies, leads, messages, outbox, sites } from '../../src/db/schema.js';
+import { serviceOutboxWorker } from '../../src/modules/outbox/worker.js';
+import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { handshakeRequest } from '../helpers/integration.js';
+import { startPluginPeer, type PeerOptions, type PluginPeer } from '../sites/helpers/plugin-peer.js';
+import { init, widgetPost } from '../helpers/widget.js';
+
+/** Connects the shop to a plugin peer on loopback, which verifies with the handshake's secret. */
+async function connectPeer(t: TestApp, shop: SeededWorkspace, options: { coupons?: string[]; down?: () => boolean } = {}) {
+  const peerOptions: PeerOptions = {
+    // Replaced below: the handshake decides the secret, and the handshake needs the peer's URL.
+    secret: 'pending-handshake',
+    ...(options.coupons ? { coupons: options.coupons } : {}),
+    override: (_req, res) => {
+      if (!options.down?.()) return false;
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'maintenance', message: 'down for maintenance' } }));
+      return true;
+    },
+  };
+  const peer = await startPluginPeer(peerOptions);
+  const handshake = await handshakeRequest(t.app, shop.token, { site_url: peer.siteUrl });
+  peerOptions.secret = handshake.json().shopper_signing_secret as string;
+  return { peer, siteUrl: peer.siteUrl };
+}
+
+describe('leads and their delivery to the site', () => {
+  let t: TestApp;
+  let shop: SeededWorkspace;
+  let peer: PluginPeer;
+  let down = false;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await seedWorkspace(t.database);
+    ({ peer } = await connectPeer(t, shop, { down: () => down }));
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await t?.close();
+  });
+
+  it('creates, then updates the same (agent, email) lead', async () => {
+    const session = (await init(t.app, { agent_id: shop.agentId })).json();
+    const first = await widgetPost(t.app, '/v1/widget/leads', session.token, { email: 'Ana@Example.com', name: 'Ana', consent: { marketing: true } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ lead_id: expect.any(String), created: true });
+    const second = await widgetPost(t.app, '/v1/widget/leads', session.token, { email: 'ana@example.com', phone: '+49 30 1234' });
+    expect(second.json()).toEqual({ lead_id: first.json().lead_id, created: false });
+    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, first.json().lead_id));
+    expect(row).toMatchObject({ email: 'ana@example.com', name: 'Ana', phone: '+49 30 1234', conversationId: session.conversation_id });
+  });
+
+  it('20 concurrent submissions of one email make one row with the fields of the submissions', async () => {
+    const sessions = await Promise.all(Array.from({ length: 4 }, async () => (await init(t.app, { agent_id: shop.agentId })).json()));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        widgetPost(t.app, '/v1/widget/leads', sessions[i % 4].token, { email: 'race@example.com', fields: { [`f${i}`]: i } }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    // Five per token: exactly the per-token limit, so every one must be saved.
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const rows = await t.database.db.select().from(leads).where(and(eq(leads.agentId, shop.agentId), eq(leads.email, 'race@example.com')));
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]!.fields)).toHaveLength(20);
+    expect(responses.filter((r) => r.json().created === true)).toHaveLength(1);
+  });
+
+  it('the 6th lead in a minute from one token gets 429 with Retry-After', async () => {
+    const session = (await init(t.app, { agent_id: shop.agentId })).json();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await widgetPost(t.app, '/v1/widget/leads', session.token, { email: `n${i}@example.com` })).statusCode).toBe(200);
+    }
+    const sixth = await widgetPost(t.app, '/v1/widget/leads', session.token, { email: 'n6@example.com' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().code).toBe('rate_limited');
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('delivers a lead signed to the plugin once it is back, also after a service restart', async () => {
+    down = true;
+    const session = (await init(t.app, { agent_id: shop.agentId })).json();
+    const { lead_id: leadId } = (await widgetPost(t.app, '/v1/widget/leads', session.token, { email: 'later@example.com', name: 'Later' })).json();
+    const worker = serviceOutboxWorker(t.app.deps);
+    await worker.runOnce();
+    const [pending] = await t.database.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(pending!.siteSyncStatus).toBe('pending');
+    const [queued] = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'lead.upsert')).orderBy(outbox.id);
+    expect(queued).toBeDefined();
+
+    // "Restart": a new service on the same database, the plugin back up, the retry due.
+    await t.app.close();
+    const restarted = await createTestApp({ database: t.database });
+    try {
+      down = false;
+      await t.database.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+      await serviceOutboxWorker(restarted.app.deps).runOnce();
+      const [delivered] = await t.database.db.select().from(leads).where(eq(leads.id, leadId));
+      expect(delivered).toMatchObject({ siteSyncStatus: 'delivered', siteUserId: 77 });
+      const calls = peer.requests.filter((r) => r.path === '/wp-json/service/v1/leads' && r.body.lead_id === leadId);
+      expect(calls.length).toBeGreaterThanOrEqual(2);
+      expect(calls.every((c) => c.signatureValid)).toBe(true);
+      expect(calls.at(-1)!.body).toMatchObject({ email: 'later@example.com', name: 'Later', conversation_id: session.conversation_id, lead_id: leadId });
+      const undelivered = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'lead.upsert'));
+      expect(undelivered.filter((row) => row.deliveredAt === null && row.failedAt === null)).toEqual([]);
+    } finally {
+      t.app = restarted.app;
+    }
+  });
+});
+
+describe('coupon apply', () => {
+  let t: TestApp;
+  let shop: SeededWorkspace;
+  let peer: PluginPeer;
+  let siteUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await seedWorkspace(t.database);
+    ({ peer, siteUrl } = await connectPeer(t, shop, { coupons: ['SPRING10'] }));
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await t?.close();
+  });
+
+  async function conversationOffering(code: string) {
+    const session = (await init(t.app, { agent_id: shop.agentId })).json();
+    await t.database.db.insert(messages).values({
+      id: randomUUID(),
+      conversationId: session.conversation_id,
+      workspaceId: shop.workspaceId,
+      role: 'assistant',
+      content: `Here is a coupon: ${code}`,
+      blocks: [{ kind: 'coupon_offer', data: { code, description: '10% off' } }],
+    });
+    return session as { token: string; conversation_id: string };
+  }
+
+  it('stages an offered coupon through the signed plugin route', async () => {
+    const session = await conversationOffering('SPRING10');
+    const response = await widgetPost(t.app, '/api/v1/widget/coupon/apply', session.token, { code: 'spring10' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'staged', code: 'SPRING10', cart_url: `${siteUrl}/cart/` });
+    expect(new Date(response.json().expires_at).getTime() - t.clock.now().getTime()).toBe(900_000);
+    const call = peer.requests.find((r) => r.path === '/wp-json/service/v1/cart/coupon');
+    expect(call).toMatchObject({ signatureValid: true, body: { code: 'SPRING10' } });
+    const applies = await t.database.db.select().from(couponApplies).where(eq(couponApplies.conversationId, session.conversation_id));
+    expect(applies.map((a) => a.status)).toEqual(['staged']);
+  });
+
+  it('400 coupon_invalid for a code never offered in this conversation, without calling the site', async () => {
+    const session = await conversationOffering('SPRING10');
+    const before = peer.requests.length;
+    const response = await widgetPost(t.app, '/api/v1/widget/coupon/apply', session.token, { code: 'STAFF50' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('coupon_invalid');
+    expect(peer.requests.length).toBe(before);
+  });
+
+  it('400 coupon_invalid when the plugin says the coupon does not exist', async () => {
+    const session = await conversationOffering('GONE5');
+    const response = await widgetPost(t.app, '/api/v1/widget/coupon/apply', session.token, { code: 'GONE5' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('coupon_invalid');
+  });
+
+  it('refuses the API token: only the widget token applies coupons', async () => {
+    const response = await widgetPost(t.app, '/api/v1/widget/coupon/apply', shop.token, { code: 'SPRING10' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('the 31st apply in a minute from one IP gets 429', async () => {
+    const session = await conversationOffering('SPRING10');
+    const statuses: number[] = [];
+    // A visitor address of its own, so the earlier tests' applies do not count.
+    const apply = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/widget/coupon/apply',
+        remoteAddress: '203.0.113.7',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, origin: 'https://shop.example' },
+        payload: JSON.stringify({ code: 'NOPE' }),
+      });
+    for (let i = 0; i < 31; i += 1) statuses.push((await apply()).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('502 site_unreachable when the site does not answer within 5 s', async () => {
+    const slow = http.createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const session = await conversationOffering('SPRING10');
+    await t.database.db.update(sites).set({ siteUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}` }).where(eq(sites.workspaceId, shop.workspaceId));
+    try {
+      const fresh = await createTestApp({ database: t.database, limits: { couponApplyPerIp: 1000 } });
+      const response = await widgetPost(fresh.app, '/api/v1/widget/coupon/apply', session.token, { code: 'SPRING10' });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().code).toBe('site_unreachable');
+      await fresh.app.close();
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
+    }
+  }, 20_000);
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { init, widgetPost } from '../helpers/widget.js';
+
+describe('widget rate limits', () => {
+  let t: TestApp;
+  let shop: SeededWorkspace;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await seedWorkspace(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the 61st init in a minute from one IP gets 429 with Retry-After; another IP is not affected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) {
+      statuses.push((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {})).statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    const limited = await init(t.app, { agent_id: shop.agentId });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/v1/widget/init',
+      remoteAddress: '198.51.100.4',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+      payload: JSON.stringify({ agent_id: shop.agentId }),
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('the 601st event request in a minute from one token gets 429', async () => {
+    const session = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/widget/init',
+        remoteAddress: '198.51.100.5',
+        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+        payload: JSON.stringify({ agent_id: shop.agentId }),
+      })
+    ).json();
+    const body = { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { label: 'Ask' } }] };
+    const statuses = await Promise.all(Array.from({ length: 600 }, () => widgetPost(t.app, '/v1/widget/events', session.token, body).then((r) => r.statusCode)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(600);
+    const over = await widgetPost(t.app, '/v1/widget/events', session.token, body);
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+  });
+
+  it('validates events: names of the contract, 1 to 50 per request', async () => {
+    const session = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v1/widget/init',
+        remoteAddress: '198.51.100.6',
+        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+        payload: JSON.stringify({ agent_id: shop.agentId }),
+      })
+    ).json();
+    const bad = await widgetPost(t.app, '/v1/widget/events', session.token, { events: [{ name: 'purchase', at: 'yesterday' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['events.0.at', 'events.0.name']);
+    const many = Array.from({ length: 51 }, () => ({ name: 'dismiss', at: new Date().toISOString() }));
+    expect((await widgetPost(t.app, '/v1/widget/events', session.token, { events: many })).statusCode).toBe(400);
+    const ok = await widgetPost(t.app, '/v1/widget/events', session.token, { events: many.slice(0, 50) });
+    expect(ok.json()).toEqual({ accepted: 50 });
+  });
+});
