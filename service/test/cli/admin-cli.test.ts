@@ -76,7 +76,7 @@ describe('operator CLI on the embedded database', () => {
     beforeAll(async () => {
       server = spawn(tsx, ['src/server.ts'], {
         cwd: serviceDir,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', INIT_CWD: serviceDir },
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', INIT_CWD: serviceDir, ALLOW_PRIVATE_SITE_URLS: 'true' },
         stdio: 'ignore',
       });
       await waitForPort(port, server);
@@ -107,7 +107,7 @@ describe('operator CLI on the embedded database', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const tokens = await database.db.query.apiTokens.findMany();
-      expect(tokens.map((t) => t.name).sort()).toEqual(['WP', 'live']);
+      expect(tokens.filter((t) => t.workspaceId === workspaceId).map((t) => t.name).sort()).toEqual(['WP', 'live']);
     } finally {
       await database.close();
     }

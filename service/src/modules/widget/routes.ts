@@ -203,31 +203,26 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
              AND m.role = 'assistant' AND b->>'kind' = 'coupon_offer'`,
     );
     const match = offered.find((row) => row.code.toLowerCase() === code.toLowerCase());
-    const record = (status: string) =>
-      deps.db.insert(couponApplies).values({ id: randomUUID(), workspaceId: agent.workspaceId, conversationId: conversation.id, code, status });
     if (!match) {
-      await record('not_offered');
       throw new AppError('coupon_invalid', 'This coupon was not offered in this conversation', { errors: { code: ['was not offered in this conversation'] } });
     }
     const site = await siteForAgent(deps.db, agent, conversation.shopper?.site_id);
     if (!site) throw new AppError('coupon_invalid', 'No shop is connected to apply the coupon to');
-    try {
-      const staged = await new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, runtime.addressPolicy).stageCoupon({
-        code: match.code,
-        ...(conversation.shopper?.session_key ? { session_key: conversation.shopper.session_key } : {}),
-        ...(conversation.shopper?.user_id ? { user_id: conversation.shopper.user_id } : {}),
-      });
-      await record('staged');
-      return {
-        status: 'staged',
-        code: staged.code,
-        expires_at: new Date(deps.now().getTime() + staged.expires_in * 1000).toISOString(),
-        cart_url: `${site.siteUrl}/cart/`,
-      };
-    } catch (error) {
-      await record(error instanceof AppError ? error.code : 'internal_error');
-      throw error;
-    }
+    const staged = await new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, runtime.addressPolicy).stageCoupon({
+      code: match.code,
+      ...(conversation.shopper?.session_key ? { session_key: conversation.shopper.session_key } : {}),
+      ...(conversation.shopper?.user_id ? { user_id: conversation.shopper.user_id } : {}),
+    });
+    // Only applies that reached a cart are recorded (analytics); a refused one changes nothing.
+    await deps.db
+      .insert(couponApplies)
+      .values({ id: randomUUID(), workspaceId: agent.workspaceId, conversationId: conversation.id, code: staged.code, status: 'staged' });
+    return {
+      status: 'staged',
+      code: staged.code,
+      expires_at: new Date(deps.now().getTime() + staged.expires_in * 1000).toISOString(),
+      cart_url: `${site.siteUrl}/cart/`,
+    };
   });
 }
 
