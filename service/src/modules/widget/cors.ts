@@ -19,9 +19,24 @@ export function requestOrigin(request: FastifyRequest): string | undefined {
   return normalizeOrigin(origin) === origin ? origin : undefined;
 }
 
-export async function originListedByAnyAgent(db: Db, origin: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`SELECT 1 FROM agents WHERE published AND ${origin} = ANY(allowed_origins) LIMIT 1`);
-  return rows.length > 0;
+/**
+ * Whether any published agent lists the origin. Asked on every widget request, so answers are
+ * kept briefly per process: a newly listed origin is answered within ORIGIN_CACHE_MS, and the
+ * per-agent checks that guard data never use this cache.
+ */
+export const ORIGIN_CACHE_MS = 30_000;
+const ORIGIN_CACHE_MAX = 10_000;
+
+export function originDirectory(db: Db, now: () => number = Date.now) {
+  const cache = new Map<string, { listed: boolean; at: number }>();
+  return async (origin: string): Promise<boolean> => {
+    const hit = cache.get(origin);
+    if (hit && now() - hit.at < ORIGIN_CACHE_MS) return hit.listed;
+    const rows = await queryRows(db, sql`SELECT 1 FROM agents WHERE published AND ${origin} = ANY(allowed_origins) LIMIT 1`);
+    if (cache.size >= ORIGIN_CACHE_MAX) cache.clear();
+    cache.set(origin, { listed: rows.length > 0, at: now() });
+    return rows.length > 0;
+  };
 }
 
 export function allowOrigin(reply: FastifyReply, origin: string): void {

@@ -13,7 +13,7 @@ import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { SiteClient } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
 import { findResumable, lastMessages, publishedAgent, startConversation, widgetConversation } from './conversations.js';
-import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originListedByAnyAgent, requestOrigin } from './cors.js';
+import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from './leads.js';
 import { couponApplyBody, eventsBody, initBody, leadBody, messageBody } from './schemas.js';
 import { verifyShopperToken } from './shopper-token.js';
@@ -37,10 +37,11 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
   const eventLimit = perToken('widget-events', limits.eventsPerToken);
 
+  const originListed = originDirectory(deps.db);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('vary', 'Origin');
     const origin = requestOrigin(request);
-    if (origin && (await originListedByAnyAgent(deps.db, origin))) allowOrigin(reply, origin);
+    if (origin && (await originListed(origin))) allowOrigin(reply, origin);
   });
 
   for (const path of WIDGET_PATHS) {
