@@ -130,6 +130,12 @@ describe('offline responder through the runtime', () => {
     expect(message.content).toContain('17.90 EUR');
   });
 
+  it('answers from the sources when a catalog search for a question finds no product', async () => {
+    const { message, diagnostics } = await playground('What kind of return policy do you have?');
+    expect(diagnostics.tool_calls).toEqual([expect.objectContaining({ name: 'show_products', result: expect.objectContaining({ products: [] }) })]);
+    expect(message.content).toContain('> You can return any item within 30 days of delivery for a full refund.');
+  });
+
   it('says it is unsure and offers escalation when nothing answers the question', async () => {
     const { message, diagnostics } = await playground('What is the airspeed velocity of an unladen swallow?');
     expect(diagnostics.confidence).toBeLessThan(0.35);

@@ -120,6 +120,16 @@ describe.each(providers)('streaming through $provider', ({ provider, start, env 
     expect(assistant?.diagnostics).toMatchObject({ model: `${provider}:test-model`, confidence: diagnostics.confidence });
   });
 
+  it('offers escalation itself when no source answers and the model called no tool', async () => {
+    llm = await start(() => [{ text: 'I am not sure about that.' }]);
+    const conversation = await createConversation(database.db, shop);
+    const events = await collect(runTurn(depsFor(llm), { agent: shop.agent, conversation, message: 'Which telescope should I buy for Saturn?', mode: 'production' }));
+    const done = events.at(-1) as Extract<TurnEvent, { type: 'done' }>;
+    expect(done.message.blocks).toEqual([{ kind: 'escalation_button', data: expect.objectContaining({ type: 'lead_form' }) }]);
+    expect(events.filter((e) => e.type === 'block')).toHaveLength(1);
+    expect(systemPromptOf(llm.requests[0]!)).toContain('Unless a tool answers it, say you are not sure');
+  });
+
   it('sends the recent history with the new message', async () => {
     llm = await start(() => [{ text: 'Sure.' }]);
     const conversation = await createConversation(database.db, shop);

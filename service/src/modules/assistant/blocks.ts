@@ -80,7 +80,6 @@ export const blockSchema = z.discriminatedUnion('kind', [
 ]);
 
 export type Block = z.infer<typeof blockSchema>;
-export type BlockOf<K extends BlockKind> = Extract<Block, { kind: K }>;
 
 /** Parses a candidate block; undefined when it does not match its kind's schema. */
 export function validateBlock(candidate: unknown): Block | undefined {

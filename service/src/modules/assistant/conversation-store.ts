@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
 import { conversations, messages, type ShopperBinding } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { assertWithinBudget, type Budget } from './budget.js';
 
 /**
  * The runtime's reads and writes of conversations and messages. Every statement names the
@@ -12,64 +13,79 @@ import { AppError } from '../../lib/errors.js';
 /** A turn holds its conversation at most this long; a crashed instance's hold expires by itself. */
 const TURN_LEASE = sql`now() + interval '5 minutes'`;
 
-export interface ClaimedConversation {
-  turnsUsed: number;
-  tokensUsed: number;
-  shopper: ShopperBinding | null;
-}
-
-/**
- * Marks the conversation as generating, atomically: a second turn on the same conversation while
- * one is running (two tabs, a double submit) gets conversation_busy instead of interleaving.
- */
-export async function claimConversation(db: Db, workspaceId: string, conversationId: string): Promise<ClaimedConversation> {
-  const [claimed] = await db
-    .update(conversations)
-    .set({ busyUntil: TURN_LEASE })
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        eq(conversations.workspaceId, workspaceId),
-        or(isNull(conversations.busyUntil), lt(conversations.busyUntil, sql`now()`)),
-      ),
-    )
-    .returning({ turnsUsed: conversations.turnsUsed, tokensUsed: conversations.tokensUsed, shopper: conversations.shopper });
-  if (claimed) return claimed;
-  const [exists] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId)));
-  throw exists ? new AppError('conversation_busy', 'A reply is already being generated in this conversation') : new AppError('not_found', 'Conversation not found');
-}
-
-export async function releaseConversation(db: Db, workspaceId: string, conversationId: string): Promise<void> {
-  await db
-    .update(conversations)
-    .set({ busyUntil: null })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId)));
-}
-
 export interface StoredMessage {
   role: 'user' | 'assistant';
   content: string;
   status: 'complete' | 'partial' | 'error';
 }
 
-/** The conversation's last `limit` messages, oldest first. */
-export async function recentMessages(db: Db, workspaceId: string, conversationId: string, limit: number): Promise<StoredMessage[]> {
-  const rows = await db
-    .select({ role: messages.role, content: messages.content, status: messages.status })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.workspaceId, workspaceId)))
-    .orderBy(desc(messages.seq))
-    .limit(limit);
-  return rows.reverse();
+export interface BegunTurn {
+  turnsUsed: number;
+  tokensUsed: number;
+  shopper: ShopperBinding | null;
+  /** The last messages before the visitor's new one, oldest first. */
+  history: StoredMessage[];
 }
 
-export async function saveUserMessage(db: Db, workspaceId: string, conversationId: string, content: string): Promise<string> {
-  const id = randomUUID();
-  await db.insert(messages).values({ id, conversationId, workspaceId, role: 'user', content });
-  return id;
+/**
+ * Starts a turn in one statement: holds the conversation (a second turn while one is running,
+ * from two tabs or a double submit, gets conversation_busy instead of interleaving), checks the
+ * budget, stores the visitor's message and reads the recent history. One round trip, because
+ * every millisecond here is in front of the first word of the reply. Nothing is written unless
+ * the turn may start.
+ */
+export async function beginTurn(
+  db: Db,
+  turn: { workspaceId: string; conversationId: string; message: string; budget: Budget; historyLimit: number },
+): Promise<BegunTurn> {
+  const { workspaceId, conversationId } = turn;
+  const [row] = await queryRows<{ turns_used: number; tokens_used: number; shopper: unknown; history: unknown }>(
+    db,
+    sql`
+      WITH claimed AS (
+        UPDATE conversations SET busy_until = ${TURN_LEASE}
+         WHERE id = ${conversationId} AND workspace_id = ${workspaceId}
+           AND (busy_until IS NULL OR busy_until < now())
+           AND turns_used < ${turn.budget.turns} AND tokens_used < ${turn.budget.tokens}
+        RETURNING id, turns_used, tokens_used, shopper
+      ), stored AS (
+        INSERT INTO messages (id, conversation_id, workspace_id, role, content)
+        SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message} FROM claimed
+      )
+      SELECT c.turns_used, c.tokens_used, c.shopper,
+             (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status) ORDER BY h.seq), '[]'::json)
+                FROM (SELECT seq, role, content, status FROM messages
+                       WHERE conversation_id = c.id AND workspace_id = ${workspaceId}
+                       ORDER BY seq DESC LIMIT ${turn.historyLimit}) h) AS history
+        FROM claimed c`,
+  );
+  if (!row) throw await whyNotBegun(db, workspaceId, conversationId, turn.budget);
+  return {
+    turnsUsed: Number(row.turns_used),
+    tokensUsed: Number(row.tokens_used),
+    shopper: parsed(row.shopper) as ShopperBinding | null,
+    history: parsed(row.history) as StoredMessage[],
+  };
+}
+
+/** Drivers return json columns parsed (PGlite) or as text (some pg setups). */
+function parsed(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+async function whyNotBegun(db: Db, workspaceId: string, conversationId: string, budget: Budget): Promise<AppError> {
+  const [current] = await db
+    .select({ turnsUsed: conversations.turnsUsed, tokensUsed: conversations.tokensUsed })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId)));
+  if (!current) return new AppError('not_found', 'Conversation not found');
+  try {
+    assertWithinBudget(budget, current);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  return new AppError('conversation_busy', 'A reply is already being generated in this conversation');
 }
 
 export interface AssistantRecord {

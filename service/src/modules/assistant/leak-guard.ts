@@ -15,42 +15,63 @@ const LEAK_RUN = 60;
 const COUNTED_RUN = 24;
 const LEAK_TOTAL = 160;
 
-function normalize(char: string): string {
-  if (/\s/.test(char)) return ' ';
-  const lower = char.toLowerCase();
-  return lower.length === 1 ? lower : char;
+/** The character code matching works on: lower case, any whitespace as a space. */
+function normalize(code: number): number {
+  if (code < 128) {
+    if (code >= 65 && code <= 90) return code + 32;
+    return code === 32 || (code >= 9 && code <= 13) ? 32 : code;
+  }
+  if (code === 0xa0 || code === 0x2028 || code === 0x2029 || code === 0x3000) return 32;
+  const lower = String.fromCharCode(code).toLowerCase();
+  return lower.length === 1 ? lower.charCodeAt(0) : code;
 }
 
-/** Suffix automaton: recognises every substring of a text in time linear in the input. */
+/**
+ * Suffix automaton: recognises every substring of a text in time linear in the input. Built for
+ * every production turn, so it is kept compact: transitions live in one map keyed by
+ * state × 2^16 + character code, with each state's outgoing codes listed for cloning.
+ */
 class SubstringAutomaton {
-  private readonly next: Map<string, number>[] = [new Map()];
+  private readonly transitions = new Map<number, number>();
+  private readonly edges: number[][] = [[]];
   private readonly link: number[] = [-1];
   private readonly length: number[] = [0];
 
   constructor(text: string) {
     let last = 0;
-    for (let i = 0; i < text.length; i += 1) last = this.extend(last, normalize(text.charAt(i)));
+    for (let i = 0; i < text.length; i += 1) last = this.extend(last, normalize(text.charCodeAt(i)));
   }
 
-  private extend(last: number, char: string): number {
-    const current = this.addState(this.length[last]! + 1);
+  private get(state: number, code: number): number | undefined {
+    return this.transitions.get(state * 0x10000 + code);
+  }
+
+  private set(state: number, code: number, target: number): void {
+    const key = state * 0x10000 + code;
+    if (!this.transitions.has(key)) this.edges[state]!.push(code);
+    this.transitions.set(key, target);
+  }
+
+  private extend(last: number, code: number): number {
+    const current = this.addState(this.length[last]! + 1, -1);
     let p = last;
-    while (p !== -1 && !this.next[p]!.has(char)) {
-      this.next[p]!.set(char, current);
+    while (p !== -1 && this.get(p, code) === undefined) {
+      this.set(p, code, current);
       p = this.link[p]!;
     }
     if (p === -1) {
       this.link[current] = 0;
       return current;
     }
-    const q = this.next[p]!.get(char)!;
+    const q = this.get(p, code)!;
     if (this.length[p]! + 1 === this.length[q]) {
       this.link[current] = q;
       return current;
     }
-    const clone = this.addState(this.length[p]! + 1, new Map(this.next[q]), this.link[q]);
-    while (p !== -1 && this.next[p]!.get(char) === q) {
-      this.next[p]!.set(char, clone);
+    const clone = this.addState(this.length[p]! + 1, this.link[q]!);
+    for (const edge of this.edges[q]!) this.set(clone, edge, this.get(q, edge)!);
+    while (p !== -1 && this.get(p, code) === q) {
+      this.set(p, code, clone);
       p = this.link[p]!;
     }
     this.link[q] = clone;
@@ -58,24 +79,40 @@ class SubstringAutomaton {
     return current;
   }
 
-  private addState(length: number, transitions = new Map<string, number>(), link = -1): number {
-    this.next.push(transitions);
+  private addState(length: number, link: number): number {
+    this.edges.push([]);
     this.link.push(link);
     this.length.push(length);
-    return this.next.length - 1;
+    return this.length.length - 1;
   }
 
   /** From (state, matched length), one more character: the new state and longest match length. */
-  step(state: number, matched: number, char: string): [number, number] {
+  step(state: number, matched: number, code: number): [number, number] {
     let p = state;
     let length = matched;
-    while (p > 0 && !this.next[p]!.has(char)) {
+    while (p > 0 && this.get(p, code) === undefined) {
       p = this.link[p]!;
       length = this.length[p]!;
     }
-    const target = this.next[p]!.get(char);
+    const target = this.get(p, code);
     return target === undefined ? [0, 0] : [target, length + 1];
   }
+}
+
+/** Indexes of recent confidential texts: an agent's prompt rules repeat from turn to turn. */
+const CACHE_SIZE = 32;
+const cache = new Map<string, SubstringAutomaton>();
+
+function automatonFor(text: string): SubstringAutomaton {
+  let automaton = cache.get(text);
+  if (automaton) {
+    cache.delete(text);
+  } else {
+    automaton = new SubstringAutomaton(text);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  }
+  cache.set(text, automaton);
+  return automaton;
 }
 
 export class LeakGuard {
@@ -90,7 +127,7 @@ export class LeakGuard {
   private leaked = false;
 
   constructor(confidential: string) {
-    this.automaton = new SubstringAutomaton(confidential);
+    this.automaton = automatonFor(confidential);
   }
 
   /** Feeds a delta; returns the text that is safe to show now, or `leak` when the reply leaks. */
@@ -98,7 +135,7 @@ export class LeakGuard {
     if (this.leaked) return { leak: true };
     for (let i = 0; i < delta.length; i += 1) {
       const before = this.matched;
-      [this.state, this.matched] = this.automaton.step(this.state, this.matched, normalize(delta.charAt(i)));
+      [this.state, this.matched] = this.automaton.step(this.state, this.matched, normalize(delta.charCodeAt(i)));
       if (this.matched <= before && before >= COUNTED_RUN) {
         this.countedTotal += this.position - Math.max(this.position - before, this.countedUpTo);
         this.countedUpTo = this.position;

@@ -90,7 +90,7 @@ export function cleanUrl(value: unknown): string | undefined {
 }
 
 /** Origins compare by scheme, host and effective port, whatever way the operator typed them. */
-export function originAllowed(origin: string, allowedOrigins: readonly string[]): boolean {
+function originAllowed(origin: string, allowedOrigins: readonly string[]): boolean {
   return allowedOrigins.some((allowed) => {
     try {
       return new URL(allowed).origin === origin;

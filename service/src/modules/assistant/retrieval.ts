@@ -29,13 +29,16 @@ const DEFAULT_LIMIT = 6;
 const MAX_CHUNKS_PER_DOCUMENT = 2;
 const SNIPPET_CHARS = 280;
 /** A question this short ("and in red?") leans on the previous turn for its subject. */
-const FOLLOW_UP_MAX_TERMS = 3;
+const FOLLOW_UP_MAX_TERMS = 2;
 
 export interface RetrievalInput {
   workspaceId: string;
   question: string;
-  /** The visitor's earlier messages, oldest first. */
-  previousUserTurns: readonly string[];
+  /**
+   * The visitor's earlier messages, oldest first. May still be loading: the question is searched
+   * at once, and these are awaited only to decide whether it is a follow-up.
+   */
+  previousUserTurns: readonly string[] | Promise<readonly string[]>;
   language: string;
   limit?: number;
 }
@@ -48,10 +51,10 @@ export interface RetrievalInput {
 export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval> {
   const limit = input.limit ?? DEFAULT_LIMIT;
   const search = (query: string) => searchKnowledge(db, { workspaceId: input.workspaceId, query, language: input.language, limit: limit * 2 });
-  const previous = input.previousUserTurns.at(-1);
+  const searches = [search(input.question)];
+  const previous = (await input.previousUserTurns).at(-1);
   const questionTerms = contentTerms(input.question);
   const followUp = previous !== undefined && questionTerms.length <= FOLLOW_UP_MAX_TERMS;
-  const searches = [search(input.question)];
   if (followUp) searches.push(search(`${previous} ${input.question}`));
   const hits = mergeHits((await Promise.all(searches)).flat());
   const sources = rank(hits, limit);

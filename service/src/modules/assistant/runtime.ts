@@ -5,8 +5,8 @@ import type { conversations, SiteType } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { blockFallbackText, blockUrl, isBlockShown, type Block } from './blocks.js';
-import { assertWithinBudget, budgetOf, outputTokenCap } from './budget.js';
-import { claimConversation, recentMessages, releaseConversation, saveAssistantMessage, saveUserMessage, type StoredMessage } from './conversation-store.js';
+import { budgetOf, outputTokenCap } from './budget.js';
+import { beginTurn, saveAssistantMessage, type BegunTurn, type StoredMessage } from './conversation-store.js';
 import type { AssistantMessage, Diagnostics, SourceRef, ToolCallRecord, TurnEvent, TurnUsage } from './events.js';
 import { resolveReplyLanguage, type ReplyLanguage } from './language.js';
 import { LeakGuard } from './leak-guard.js';
@@ -77,14 +77,6 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     return;
   }
 
-  let claimed;
-  try {
-    claimed = await claimConversation(db, workspaceId, conversation.id);
-  } catch (error) {
-    yield errorEvent(error);
-    return;
-  }
-
   const controller = new AbortController();
   const stopOnConsumerAbort = () => controller.abort(input.signal?.reason);
   input.signal?.addEventListener('abort', stopOnConsumerAbort, { once: true });
@@ -99,31 +91,35 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
   });
   const pageContext = sanitizePageContext(input.overrides?.pageContext, { mode, allowedOrigins: agent.allowedOrigins }) ?? null;
   const turn = new TurnRecord(randomUUID(), siteType, language, pageContext);
-  let userSaved = false;
+  const budget = budgetOf(agent);
+  let begun = false;
   let stored = false;
 
   const persist = async (status: 'complete' | 'partial' | 'error') => {
     stored = true;
-    const createdAt = await saveAssistantMessage(db, workspaceId, conversation.id, turn.toRecord(status, performance.now() - started));
-    turn.createdAt = createdAt;
+    turn.createdAt = await saveAssistantMessage(db, workspaceId, conversation.id, turn.toRecord(status, performance.now() - started));
   };
 
   try {
-    const budget = budgetOf(agent);
+    // Retrieval starts alongside the statement that begins the turn; it waits for the history
+    // only when the question is a short follow-up.
+    const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, budget, historyLimit: HISTORY_FOR_FACTS });
+    const previousUserTurns = beginning.then((b) => b.history.filter((m) => m.role === 'user').map((m) => m.content));
+    const retrievalStarted = performance.now();
+    const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, language: language.tag });
+    // If the turn cannot begin, nobody awaits these: keep their rejections handled.
+    previousUserTurns.catch(() => {});
+    retrieval.catch(() => {});
+    let state: BegunTurn;
     try {
-      assertWithinBudget(budget, claimed);
+      state = await beginning;
     } catch (error) {
       yield errorEvent(error);
       return;
     }
-    const history = await recentMessages(db, workspaceId, conversation.id, HISTORY_FOR_FACTS);
-    await saveUserMessage(db, workspaceId, conversation.id, message);
-    userSaved = true;
+    begun = true;
     yield { type: 'start', conversation_id: conversation.id, message_id: turn.id, language: language.tag, direction: language.direction };
-
-    const retrievalStarted = performance.now();
-    const previousUserTurns = history.filter((m) => m.role === 'user').map((m) => m.content);
-    turn.retrieval = await retrieve(db, { workspaceId, question: message, previousUserTurns, language: language.tag });
+    turn.retrieval = await retrieval;
     turn.retrievalMs = performance.now() - retrievalStarted;
 
     const resolved = deps.resolveModel?.(agent) ?? resolveModel(agent, deps.providerEnv);
@@ -138,19 +134,19 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
       retrieval: turn.retrieval,
       tools: toolNames,
       shownBlocks: siteType.blocks.filter((kind) => isBlockShown(kind, siteType.blocks, mode)),
-      verifiedShopper: claimed.shopper?.user_id !== undefined,
+      verifiedShopper: state.shopper?.user_id !== undefined,
     });
     turn.systemPrompt = prompt.system;
     const effects = emptyEffects();
-    const visitorMessages = [...previousUserTurns, message];
+    const visitorMessages = [...(await previousUserTurns), message];
     const tools = buildTools(
       toolNames,
-      { db, agent, shopper: claimed.shopper, languageTag: language.tag, visitorMessages, addressPolicy: deps.addressPolicy, signal: controller.signal },
+      { db, agent, shopper: state.shopper, languageTag: language.tag, visitorMessages, addressPolicy: deps.addressPolicy, signal: controller.signal },
       effects,
     );
     // The Playground shows the full prompt anyway; production replies must never reproduce it.
     const guard = mode === 'production' ? new LeakGuard(prompt.confidential) : undefined;
-    const modelMessages = toModelMessages(history, message);
+    const modelMessages = toModelMessages(state.history, message);
     turn.promptChars = prompt.system.length + modelMessages.reduce((sum, m) => sum + String(m.content).length, 0);
 
     const result = streamText({
@@ -159,7 +155,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
       messages: modelMessages,
       tools,
       stopWhen: stepCountIs(MAX_STEPS),
-      maxOutputTokens: outputTokenCap(budget, claimed),
+      maxOutputTokens: outputTokenCap(budget, state),
       abortSignal: controller.signal,
       maxRetries: 1,
       // Failures arrive as `error` parts below; the default handler would only log them again.
@@ -175,9 +171,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
           controller.abort(new Error('The reply reproduced the instructions'));
           break;
         }
-        if (outcome.release) {
-          yield turn.addText(outcome.release, performance.now() - started);
-        }
+        if (outcome.release) yield turn.addText(outcome.release, performance.now() - started);
       } else if (part.type === 'tool-result' || part.type === 'tool-error') {
         const call: ToolCallRecord = {
           name: part.toolName,
@@ -223,7 +217,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     if (mode === 'playground') yield { type: 'diagnostics', diagnostics: turn.diagnostics('complete', performance.now() - started) };
     yield { type: 'done', message: turn.message() };
   } catch (error) {
-    if (!userSaved) {
+    if (!begun) {
       yield errorEvent(error);
       return;
     }
@@ -236,11 +230,10 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     yield errorEvent(isAppError(error) ? error : new AppError('service_unavailable', 'The assistant could not answer right now', { cause: error }));
   } finally {
     input.signal?.removeEventListener('abort', stopOnConsumerAbort);
-    if (!stored) {
-      // The consumer stopped iterating (or the turn ended before the model ran).
+    if (begun && !stored) {
+      // The consumer stopped iterating: stop the model and keep what it had said.
       controller.abort(new Error('The consumer stopped reading'));
-      if (userSaved) await persist('partial');
-      else await releaseConversation(db, workspaceId, conversation.id);
+      await persist('partial');
     }
   }
 }

@@ -1,4 +1,4 @@
-import { tool, type ToolSet } from 'ai';
+import { tool, zodSchema, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { agents, ShopperBinding } from '../../db/schema.js';
@@ -31,6 +31,22 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = {
   escalate: 'Offer the visitor a way to reach a human (button). Use when asked for a person, or when you cannot answer.',
   show_pricing: 'Show a pricing card built from the pricing page of the website.',
   show_case_study: 'Show a customer story (case study) from the website as a card.',
+};
+
+/**
+ * Input schemas, built once: the AI SDK converts each to JSON Schema on first use and keeps the
+ * result, instead of converting on every turn.
+ */
+const optionalQuery = z.object({ query: z.string().max(300).optional() });
+const INPUT = {
+  search_knowledge: zodSchema(z.object({ query: z.string().min(1).max(500) })),
+  show_products: zodSchema(z.object({ query: z.string().min(1).max(300), limit: z.number().int().min(1).max(4).optional() })),
+  // No user id parameter: which account is looked up is not the model's decision.
+  lookup_order: zodSchema(z.object({ order_number: z.string().max(40).optional(), email: z.string().max(320).optional() })),
+  offer_coupon: zodSchema(z.object({ code: z.string().max(100).optional() })),
+  escalate: zodSchema(z.object({ reason: z.string().max(300).optional() })),
+  show_pricing: zodSchema(optionalQuery),
+  show_case_study: zodSchema(optionalQuery),
 };
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -93,7 +109,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
   const all: Record<ToolName, ToolSet[string]> = {
     search_knowledge: tool({
       description: TOOL_DESCRIPTIONS.search_knowledge,
-      inputSchema: z.object({ query: z.string().min(1).max(500) }),
+      inputSchema: INPUT.search_knowledge,
       execute: instrument(async ({ query }: { query: string }) => {
         const hits = await search(query, undefined, 5);
         addSources(hits);
@@ -105,7 +121,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
 
     show_products: tool({
       description: TOOL_DESCRIPTIONS.show_products,
-      inputSchema: z.object({ query: z.string().min(1).max(300), limit: z.number().int().min(1).max(4).optional() }),
+      inputSchema: INPUT.show_products,
       execute: instrument(async ({ query, limit = 3 }: { query: string; limit?: number }, addBlock) => {
         const hits = await search(query, ['product'], 20);
         const products: ToolOutput[] = [];
@@ -125,8 +141,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
 
     lookup_order: tool({
       description: TOOL_DESCRIPTIONS.lookup_order,
-      // No user id parameter: which account is looked up is not the model's decision.
-      inputSchema: z.object({ order_number: z.string().max(40).optional(), email: z.string().max(320).optional() }),
+      inputSchema: INPUT.lookup_order,
       execute: instrument(async ({ order_number, email }: { order_number?: string; email?: string }) => {
         const query = authorizeOrderLookup(order_number, email, ctx.shopper, visitorEmails, visitorOrderNumbers);
         if ('refused' in query) {
@@ -147,7 +162,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
 
     offer_coupon: tool({
       description: TOOL_DESCRIPTIONS.offer_coupon,
-      inputSchema: z.object({ code: z.string().max(100).optional() }),
+      inputSchema: INPUT.offer_coupon,
       execute: instrument(async ({ code }: { code?: string }, addBlock) => {
         const coupons = ctx.agent.coupons;
         // Only a code configured on the agent can be offered, whatever code the model names.
@@ -161,7 +176,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
 
     escalate: tool({
       description: TOOL_DESCRIPTIONS.escalate,
-      inputSchema: z.object({ reason: z.string().max(300).optional() }),
+      inputSchema: INPUT.escalate,
       execute: instrument(async ({ reason }: { reason?: string }, addBlock) => {
         const button = escalationButton(ctx.agent, ctx.languageTag, reason ?? '');
         addBlock(button);
@@ -171,7 +186,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
 
     show_pricing: tool({
       description: TOOL_DESCRIPTIONS.show_pricing,
-      inputSchema: z.object({ query: z.string().max(300).optional() }),
+      inputSchema: INPUT.show_pricing,
       execute: instrument(async ({ query }: { query?: string }, addBlock) => {
         const hits = await search(`pricing plans price ${query ?? ''}`, ['post'], 10);
         const page = bestDocument(hits, (text) => pricePointsIn(text).length > 0);
@@ -187,7 +202,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
 
     show_case_study: tool({
       description: TOOL_DESCRIPTIONS.show_case_study,
-      inputSchema: z.object({ query: z.string().max(300).optional() }),
+      inputSchema: INPUT.show_case_study,
       execute: instrument(async ({ query }: { query?: string }, addBlock) => {
         const hits = await search(`case study customer story ${query ?? ''}`, ['post'], 10);
         const page = bestDocument(hits, () => true);

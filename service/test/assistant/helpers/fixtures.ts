@@ -88,7 +88,6 @@ export interface PostFixture {
 /** Indexed through the knowledge module's real indexer, as a posts/sync would. */
 export async function indexPosts(db: Db, shop: Shop, posts: readonly PostFixture[]): Promise<void> {
   const docs: IndexableDocument[] = posts.map((post) => ({
-    kind: 'post',
     wpId: post.wpId,
     postType: 'post',
     title: post.title,
@@ -116,7 +115,6 @@ export interface ProductFixture {
 
 export async function indexProducts(db: Db, shop: Shop, products: readonly ProductFixture[]): Promise<void> {
   const docs: IndexableDocument[] = products.map((p) => ({
-    kind: 'product',
     wpId: p.wpId,
     postType: 'product',
     title: p.name,
