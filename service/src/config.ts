@@ -37,6 +37,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIN_PLUGIN_VERSION: semver.default('1.0.0'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -52,6 +56,13 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   minPluginVersion: string;
   trustProxy: boolean;
+  /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
+  providers: {
+    OPENAI_API_KEY: string | undefined;
+    OPENAI_BASE_URL: string | undefined;
+    ANTHROPIC_API_KEY: string | undefined;
+    ANTHROPIC_BASE_URL: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -86,6 +97,12 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     minPluginVersion: e.MIN_PLUGIN_VERSION,
     trustProxy: e.TRUST_PROXY,
+    providers: {
+      OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
+      OPENAI_BASE_URL: e.OPENAI_BASE_URL,
+      ANTHROPIC_API_KEY: e.ANTHROPIC_API_KEY || undefined,
+      ANTHROPIC_BASE_URL: e.ANTHROPIC_BASE_URL,
+    },
   };
 }
 
