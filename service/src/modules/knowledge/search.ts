@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
-import { commonLexemes, literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
+import { COMMON_LEXEME_SHARE, commonLexemes, literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
 
 export interface SearchParams {
   workspaceId: string;
@@ -54,12 +54,21 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
     : sql``;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     WITH q AS (SELECT to_tsquery(${config}::regconfig, ${text}) || to_tsquery('simple', ${literal}) AS query),
+    common AS (SELECT * FROM json_to_recordset(${common}::json) AS c(lexeme text, share float8)),
     terms AS (
-      SELECT t->>'term' AS term, (t->>'literal')::boolean AS literal,
-             NOT (t->>'literal')::boolean
-               AND tsvector_to_array(to_tsvector(${config}::regconfig, t->>'term')) <@ ARRAY(SELECT json_array_elements_text(${common}::json)) AS common
-        FROM json_array_elements(${terms}::json) AS t),
-    kept AS (SELECT * FROM terms WHERE NOT common OR NOT EXISTS (SELECT 1 FROM terms WHERE NOT common)),
+      SELECT t->>'term' AS term, (t->>'literal')::boolean AS literal, x.lexemes,
+             (SELECT max(common.share) FROM common WHERE common.lexeme = ANY(x.lexemes)) AS share
+        FROM json_array_elements(${terms}::json) AS t,
+             LATERAL (SELECT tsvector_to_array(to_tsvector(${config}::regconfig, t->>'term')) AS lexemes) AS x),
+    -- Stopwords bring no candidates; nor do common terms unless nothing rarer is asked for, in
+    -- which case the least common one alone does.
+    useful AS (SELECT * FROM terms WHERE literal OR cardinality(lexemes) > 0),
+    kept AS (
+      SELECT * FROM useful WHERE literal OR share IS NULL OR share <= ${COMMON_LEXEME_SHARE}
+      UNION ALL
+      (SELECT * FROM useful
+        WHERE NOT EXISTS (SELECT 1 FROM useful WHERE literal OR share IS NULL OR share <= ${COMMON_LEXEME_SHARE})
+        ORDER BY share LIMIT 1)),
     candidates AS (
       SELECT DISTINCT m.id FROM kept AS terms, LATERAL (
         SELECT c.id FROM chunks c

@@ -61,23 +61,29 @@ export function orQueryText(question: string, maxTerms = 32): string | undefined
 /** A lexeme in more than this share of chunks says little about which chunk answers. */
 export const COMMON_LEXEME_SHARE = 0.02;
 const COMMON_LEXEMES_TTL_MS = 5 * 60 * 1000;
-const commonLexemeCache = new WeakMap<Db, { at: number; lexemes: Promise<string[]> }>();
+export interface CommonLexeme {
+  lexeme: string;
+  /** Share of chunks that contain it, as the planner's statistics estimate it. */
+  share: number;
+}
+
+const commonLexemeCache = new WeakMap<Db, { at: number; lexemes: Promise<CommonLexeme[]> }>();
 
 /**
  * The lexemes that appear in most chunks, read from the statistics PostgreSQL keeps for the
  * planner (ANALYZE's most common elements of chunks.tsv), refreshed every few minutes.
  */
-export function commonLexemes(db: Db, now = Date.now()): Promise<string[]> {
+export function commonLexemes(db: Db, now = Date.now()): Promise<CommonLexeme[]> {
   const cached = commonLexemeCache.get(db);
   if (cached && now - cached.at < COMMON_LEXEMES_TTL_MS) return cached.lexemes;
-  const lexemes = queryRows<{ lexeme: string }>(
+  const lexemes = queryRows<CommonLexeme>(
     db,
-    sql`SELECT x.lexeme
+    sql`SELECT x.lexeme, x.share
           FROM pg_stats s,
                unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS x(lexeme, share)
          WHERE s.schemaname = current_schema() AND s.tablename = 'chunks' AND s.attname = 'tsv'
-           AND x.lexeme IS NOT NULL AND x.share > ${COMMON_LEXEME_SHARE}`,
-  ).then((rows) => rows.map((row) => row.lexeme));
+           AND x.lexeme IS NOT NULL AND x.share > ${COMMON_LEXEME_SHARE / 4}`,
+  ).then((rows) => rows.map((row) => ({ lexeme: row.lexeme, share: Number(row.share) })));
   commonLexemeCache.set(db, { at: now, lexemes });
   return lexemes;
 }
