@@ -7,9 +7,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
 import { widgetRoutes } from './modules/widget/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerErrorHandling } from './lib/error-handler.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
+import { widgetAssetRoutes } from './modules/static/routes.js';
+import { demoRoutes } from './modules/demo/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +29,7 @@ export interface BuildAppOptions {
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | Record<string, unknown>;
   limits?: Partial<Limits>;
-  /** Defaults to process.env; tests point providers at a local server. */
+  /** Defaults to the configuration's; tests point providers at a local server. */
   providerEnv?: ProviderEnv;
 }
 
@@ -49,7 +52,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'request_id',
   });
 
   const deps: AppDeps = {
@@ -64,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (config.allowPrivateSiteUrls ? async () => {} : (url) => assertSiteUrlAllowed(url, { allowPrivate: false })),
     log: app.log,
     limits: { ...SPEC_LIMITS, ...options.limits },
-    providerEnv: options.providerEnv ?? process.env,
+    providerEnv: options.providerEnv ?? config.providers,
   };
 
   app.decorate('deps', deps);
@@ -85,6 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(async (scope) => integrationRoutes(scope, deps));
   await app.register(async (scope) => widgetRoutes(scope, deps));
+  await app.register(async (scope) => dashboardRoutes(scope, deps));
+  await app.register(async (scope) => widgetAssetRoutes(scope));
+  await app.register(async (scope) => demoRoutes(scope, deps));
 
   return app;
 }

@@ -2,10 +2,13 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { startAdminSocket } from './modules/admin/socket.js';
+import { demoEnabled } from './modules/demo/env.js';
+import { startDemo } from './modules/demo/start.js';
 import { serviceOutboxWorker } from './modules/outbox/worker.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const demo = demoEnabled();
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     { database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres', redis: Boolean(config.redisUrl) },
     `Storefront Assistant is running at ${config.publicBaseUrl}`,
   );
+  if (demo) await startDemo(app, { config, database });
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 
 /**
@@ -9,6 +10,8 @@ export const servicesRequired = process.env.REQUIRE_SERVICES === '1';
 
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+/** Debian's chromium, driven by playwright-core (never `playwright install`). */
+export const CHROMIUM_PATH = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
   return new Promise((resolve) => {
@@ -45,3 +48,6 @@ export const postgresMissing = () =>
 
 export const redisMissing = () =>
   missingService('Redis', () => canConnect(...hostPort(REDIS_TEST_URL, 6379)), `set TEST_REDIS_URL; tried ${REDIS_TEST_URL}`);
+
+export const chromiumMissing = () =>
+  missingService('Chromium', async () => existsSync(CHROMIUM_PATH), `apt-get install -y chromium fonts-liberation, or set TEST_CHROMIUM_PATH; tried ${CHROMIUM_PATH}`);

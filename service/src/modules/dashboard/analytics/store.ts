@@ -1,0 +1,110 @@
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { couponApplies, leads, messages, widgetEvents } from '../../../db/schema.js';
+import { productionConversations } from '../production.js';
+import { utcDay } from '../sql.js';
+
+/**
+ * Daily figures of production conversations, over whole UTC days ending today. Every figure is
+ * read through productionConversations: a Playground conversation, its messages, leads, coupon
+ * applies or widget events never count.
+ */
+
+export interface DailyFigures {
+  date: string;
+  conversations: number;
+  messages: number;
+  leads: number;
+  escalations: number;
+  coupon_applies: number;
+}
+
+export interface Analytics {
+  range: { from: string; to: string; days: number };
+  daily: DailyFigures[];
+  totals: Omit<DailyFigures, 'date'> & { coupons_staged: number };
+  widget_events: { name: string; count: number }[];
+}
+
+const countInt = sql<number>`count(*)::int`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function perDay(rows: { day: string; n: number }[]): Map<string, number> {
+  return new Map(rows.map((row) => [row.day, Number(row.n)]));
+}
+
+export async function analytics(db: Db, workspaceId: string, now: Date, days: number): Promise<Analytics> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(today - (days - 1) * DAY_MS);
+  const pc = productionConversations(db, workspaceId);
+  const hasMessages: SQL = sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId})`;
+
+  const [conversations, messageRows, escalations, leadRows, couponRows, eventRows] = await Promise.all([
+    db.select({ day: utcDay(pc.createdAt), n: countInt }).from(pc).where(and(gte(pc.createdAt, from), hasMessages)).groupBy(sql`1`),
+    db
+      .select({ day: utcDay(messages.createdAt), n: countInt })
+      .from(pc)
+      .innerJoin(messages, and(eq(messages.conversationId, pc.id), eq(messages.workspaceId, workspaceId)))
+      .where(gte(messages.createdAt, from))
+      .groupBy(sql`1`),
+    db
+      .select({ day: utcDay(messages.createdAt), n: countInt })
+      .from(pc)
+      .innerJoin(messages, and(eq(messages.conversationId, pc.id), eq(messages.workspaceId, workspaceId)))
+      .where(and(gte(messages.createdAt, from), eq(messages.role, 'assistant'), sql`${messages.blocks} @> '[{"kind":"escalation_button"}]'::jsonb`))
+      .groupBy(sql`1`),
+    db
+      .select({ day: utcDay(leads.createdAt), n: countInt })
+      .from(pc)
+      .innerJoin(leads, and(eq(leads.conversationId, pc.id), eq(leads.workspaceId, workspaceId)))
+      .where(gte(leads.createdAt, from))
+      .groupBy(sql`1`),
+    db
+      .select({ day: utcDay(couponApplies.createdAt), n: countInt, staged: sql<number>`count(*) FILTER (WHERE ${couponApplies.status} = 'staged')::int` })
+      .from(pc)
+      .innerJoin(couponApplies, and(eq(couponApplies.conversationId, pc.id), eq(couponApplies.workspaceId, workspaceId)))
+      .where(gte(couponApplies.createdAt, from))
+      .groupBy(sql`1`),
+    db
+      .select({ name: widgetEvents.name, count: countInt })
+      .from(pc)
+      .innerJoin(widgetEvents, and(eq(widgetEvents.conversationId, pc.id), eq(widgetEvents.workspaceId, workspaceId)))
+      .where(gte(widgetEvents.createdAt, from))
+      .groupBy(widgetEvents.name)
+      .orderBy(sql`2 DESC`, widgetEvents.name),
+  ]);
+
+  const series = {
+    conversations: perDay(conversations),
+    messages: perDay(messageRows),
+    leads: perDay(leadRows),
+    escalations: perDay(escalations),
+    coupon_applies: perDay(couponRows),
+  };
+  const daily: DailyFigures[] = [];
+  for (let i = 0; i < days; i += 1) {
+    const date = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    daily.push({
+      date,
+      conversations: series.conversations.get(date) ?? 0,
+      messages: series.messages.get(date) ?? 0,
+      leads: series.leads.get(date) ?? 0,
+      escalations: series.escalations.get(date) ?? 0,
+      coupon_applies: series.coupon_applies.get(date) ?? 0,
+    });
+  }
+  const sum = (key: keyof Omit<DailyFigures, 'date'>) => daily.reduce((total, day) => total + day[key], 0);
+  return {
+    range: { from: daily[0]!.date, to: daily[daily.length - 1]!.date, days },
+    daily,
+    totals: {
+      conversations: sum('conversations'),
+      messages: sum('messages'),
+      leads: sum('leads'),
+      escalations: sum('escalations'),
+      coupon_applies: sum('coupon_applies'),
+      coupons_staged: couponRows.reduce((total, row) => total + Number(row.staged), 0),
+    },
+    widget_events: eventRows.map((row) => ({ name: row.name, count: Number(row.count) })),
+  };
+}

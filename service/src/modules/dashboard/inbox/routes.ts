@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../../app-deps.js';
+import { parseInput } from '../../../lib/validate.js';
+import { sessionOf } from '../../auth/session-guard.js';
+import { layout, pageFrame, sendHtml } from '../layout.js';
+import { listQuery } from '../list-query.js';
+import { listConversations, transcript } from './store.js';
+import { conversationPage, inboxView } from './views.js';
+
+export function inboxApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+  api.get('/app/api/conversations', async (request) => {
+    const query = parseInput(listQuery, request.query);
+    const list = await listConversations(deps.db, sessionOf(request).workspace.id, { ...query, agentId: query.agent_id });
+    return { conversations: list, limit: query.limit, offset: query.offset };
+  });
+
+  api.get('/app/api/conversations/:id', async (request) => {
+    const { id } = request.params as { id: string };
+    return transcript(deps.db, sessionOf(request).workspace.id, id);
+  });
+}
+
+export function inboxPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
+  pages.get('/app/inbox', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    const query = parseInput(listQuery, request.query);
+    const list = await listConversations(deps.db, frame.session.workspace.id, { ...query, agentId: query.agent_id });
+    return sendHtml(reply, layout(frame, { title: 'Inbox', active: 'inbox', body: inboxView(list, query) }));
+  });
+
+  pages.get('/app/inbox/:id', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    const { id } = request.params as { id: string };
+    const t = await transcript(deps.db, frame.session.workspace.id, id);
+    return sendHtml(reply, layout(frame, { title: 'Conversation', active: 'inbox', body: conversationPage(t) }));
+  });
+}

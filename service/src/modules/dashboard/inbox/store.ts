@@ -1,0 +1,147 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../../db/client.js';
+import { agents, leads, messages } from '../../../db/schema.js';
+import { notFound } from '../../../lib/errors.js';
+import { productionConversations } from '../production.js';
+import { containsPattern, isoTime, isUuid } from '../sql.js';
+
+/** The inbox: production conversations that have at least one message, newest activity first. */
+
+export interface ConversationSummary {
+  id: string;
+  agent: { id: string; name: string };
+  visitor_id: string;
+  locale: string | null;
+  started_at: string;
+  last_activity_at: string;
+  message_count: number;
+  preview: string | null;
+  lead_email: string | null;
+}
+
+export interface InboxQuery {
+  q?: string | undefined;
+  agentId?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+const PREVIEW_CHARS = 160;
+
+export async function listConversations(db: Db, workspaceId: string, query: InboxQuery): Promise<ConversationSummary[]> {
+  const pc = productionConversations(db, workspaceId);
+  const search = query.q
+    ? sql`AND (EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId}
+                        AND ${messages.content} ILIKE ${containsPattern(query.q)})
+            OR EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.conversationId} = ${pc.id} AND ${leads.workspaceId} = ${workspaceId}
+                        AND ${leads.email} ILIKE ${containsPattern(query.q)}))`
+    : sql``;
+  const byAgent = query.agentId && isUuid(query.agentId) ? sql`AND ${pc.agentId} = ${query.agentId}` : sql``;
+  const rows = await queryRows<{
+    id: string;
+    agent_id: string;
+    agent_name: string;
+    visitor_id: string;
+    locale: string | null;
+    started_at: string;
+    last_activity_at: string;
+    message_count: number;
+    preview: string | null;
+    lead_email: string | null;
+  }>(
+    db,
+    sql`SELECT ${pc.id} AS id, ${agents.id} AS agent_id, ${agents.name} AS agent_name, ${pc.visitorId} AS visitor_id, ${pc.locale} AS locale,
+               ${isoTime(pc.createdAt)} AS started_at, ${isoTime(sql`stats.last_at`)} AS last_activity_at, stats.message_count,
+               left(first_question.content, ${PREVIEW_CHARS}) AS preview, lead.email AS lead_email
+          FROM ${pc}
+          JOIN ${agents} ON ${agents.id} = ${pc.agentId} AND ${agents.workspaceId} = ${workspaceId}
+          JOIN LATERAL (SELECT count(*)::int AS message_count, max(${messages.createdAt}) AS last_at FROM ${messages}
+                         WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId}) stats ON stats.message_count > 0
+          LEFT JOIN LATERAL (SELECT ${messages.content} AS content FROM ${messages}
+                         WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId} AND ${messages.role} = 'user'
+                         ORDER BY ${messages.seq} LIMIT 1) first_question ON true
+          LEFT JOIN LATERAL (SELECT ${leads.email} AS email FROM ${leads}
+                         WHERE ${leads.conversationId} = ${pc.id} AND ${leads.workspaceId} = ${workspaceId}
+                         ORDER BY ${leads.updatedAt} DESC LIMIT 1) lead ON true
+         WHERE true ${search} ${byAgent}
+         ORDER BY stats.last_at DESC, ${pc.id} DESC
+         LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    agent: { id: row.agent_id, name: row.agent_name },
+    visitor_id: row.visitor_id,
+    locale: row.locale,
+    started_at: row.started_at,
+    last_activity_at: row.last_activity_at,
+    message_count: Number(row.message_count),
+    preview: row.preview,
+    lead_email: row.lead_email,
+  }));
+}
+
+export interface TranscriptMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  blocks: unknown[];
+  sources: unknown[];
+  status: string;
+  created_at: string;
+}
+
+export interface Transcript {
+  conversation: { id: string; agent: { id: string; name: string }; visitor_id: string; locale: string | null; started_at: string; tokens_used: number };
+  messages: TranscriptMessage[];
+  leads: { id: string; email: string; name: string | null }[];
+}
+
+/** One production conversation with every message, oldest first; a Playground one is not found. */
+export async function transcript(db: Db, workspaceId: string, conversationId: string): Promise<Transcript> {
+  const pc = productionConversations(db, workspaceId);
+  const [conversation] = isUuid(conversationId)
+    ? await db
+        .select({
+          id: pc.id,
+          agentId: agents.id,
+          agentName: agents.name,
+          visitorId: pc.visitorId,
+          locale: pc.locale,
+          createdAt: pc.createdAt,
+          tokensUsed: pc.tokensUsed,
+        })
+        .from(pc)
+        .innerJoin(agents, and(eq(agents.id, pc.agentId), eq(agents.workspaceId, workspaceId)))
+        .where(eq(pc.id, conversationId))
+    : [];
+  if (!conversation) throw notFound('Conversation');
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), eq(messages.workspaceId, workspaceId)))
+    .orderBy(asc(messages.seq));
+  const leadRows = await db
+    .select({ id: leads.id, email: leads.email, name: leads.name })
+    .from(leads)
+    .where(and(eq(leads.conversationId, conversation.id), eq(leads.workspaceId, workspaceId)));
+  return {
+    conversation: {
+      id: conversation.id,
+      agent: { id: conversation.agentId, name: conversation.agentName },
+      visitor_id: conversation.visitorId,
+      locale: conversation.locale,
+      started_at: conversation.createdAt.toISOString(),
+      tokens_used: conversation.tokensUsed,
+    },
+    messages: rows.map((row) => ({
+      id: row.id,
+      role: row.role,
+      content: row.content,
+      blocks: row.blocks,
+      sources: row.sources,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+    })),
+    leads: leadRows,
+  };
+}

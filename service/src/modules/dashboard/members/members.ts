@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps.js';
+import type { Db } from '../../../db/client.js';
+import { memberships, ROLES, users, type Role } from '../../../db/schema.js';
+import { notFound, validationFailed, type FieldErrors } from '../../../lib/errors.js';
+import { parseInput } from '../../../lib/validate.js';
+import { commandSchemas } from '../../admin/commands.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { can, requirePermission } from '../../auth/permissions.js';
+import { sessionOf } from '../../auth/session-guard.js';
+import { endUserSessions } from '../../auth/sessions.js';
+import { attempt, field, formOf } from '../form-body.js';
+import { html, type SafeHtml } from '../html.js';
+import { csrfField, errorSummary, fieldErrors, layout, pageFrame, sendHtml, time, type PageFrame } from '../layout.js';
+import { isUuid } from '../sql.js';
+
+/**
+ * Members of a workspace. An owner adds a member by choosing their email, role and a first
+ * password (handed over by the owner); someone who already has an account elsewhere keeps their
+ * password and simply gains this workspace.
+ */
+
+const userArgs = commandSchemas['user:create'].shape;
+export const memberCreate = z.strictObject({ email: userArgs.email, password: userArgs.password, role: userArgs.role, name: userArgs.name });
+
+export interface Member {
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  added_at: string;
+}
+
+export async function listMembers(db: Db, workspaceId: string): Promise<Member[]> {
+  const rows = await db
+    .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, addedAt: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId))
+    .orderBy(asc(memberships.createdAt), asc(users.email));
+  return rows.map((row) => ({ user_id: row.userId, email: row.email, name: row.name, role: row.role, added_at: row.addedAt.toISOString() }));
+}
+
+export async function addMember(db: Db, workspaceId: string, input: z.infer<typeof memberCreate>): Promise<Member & { created: boolean }> {
+  const email = input.email.toLowerCase();
+  const [existing] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(sql`lower(${users.email})`, email));
+  if (existing) {
+    const [member] = await db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, existing.id)));
+    if (member) throw validationFailed({ email: ['is already a member of this workspace'] });
+  }
+  const passwordHash = existing ? undefined : await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const userId = existing?.id ?? randomUUID();
+    if (passwordHash) await tx.insert(users).values({ id: userId, email, passwordHash, name: input.name ?? null });
+    const [membership] = await tx.insert(memberships).values({ workspaceId, userId, role: input.role }).returning();
+    return { user_id: userId, email, name: existing ? existing.name : (input.name ?? null), role: input.role, added_at: membership!.createdAt.toISOString(), created: !existing };
+  });
+}
+
+/** Removes a member and ends their sessions in this workspace at once. */
+export async function removeMember(db: Db, workspaceId: string, userId: string, actingUserId: string): Promise<void> {
+  if (userId === actingUserId) throw validationFailed({ user_id: ['you cannot remove yourself'] });
+  const removed = isUuid(userId)
+    ? await db
+        .delete(memberships)
+        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+        .returning({ userId: memberships.userId })
+    : [];
+  if (removed.length === 0) throw notFound('Member');
+  await endUserSessions(db, userId, workspaceId);
+}
+
+export function memberApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+  api.get('/app/api/members', async (request) => ({ members: await listMembers(deps.db, sessionOf(request).workspace.id) }));
+
+  api.post('/app/api/members', async (request, reply) => {
+    const session = sessionOf(request);
+    requirePermission(session.role, 'member-manage');
+    const input = parseInput(memberCreate, request.body);
+    return reply.status(201).send({ member: await addMember(deps.db, session.workspace.id, input) });
+  });
+
+  api.delete('/app/api/members/:userId', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session.role, 'member-manage');
+    const { userId } = request.params as { userId: string };
+    await removeMember(deps.db, session.workspace.id, userId, session.user.id);
+    return { user_id: userId, removed: true };
+  });
+}
+
+export function memberPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
+  const render = async (frame: PageFrame, view: MemberPageView) =>
+    layout(frame, { title: 'Members', active: 'members', notice: view.notice, body: membersView(frame, await listMembers(deps.db, frame.session.workspace.id), view) });
+
+  pages.get('/app/members', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    const { notice } = request.query as { notice?: string };
+    return sendHtml(reply, await render(frame, { errors: {}, values: {}, notice: notice === 'removed' ? 'Member removed; their sessions have ended.' : undefined }));
+  });
+
+  pages.post('/app/members', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    requirePermission(frame.session.role, 'member-manage');
+    const form = formOf(request.body);
+    const values = { email: field(form, 'email'), name: field(form, 'name'), role: field(form, 'role') };
+    const outcome = await attempt(() =>
+      addMember(deps.db, frame.session.workspace.id, parseInput(memberCreate, { ...values, name: values.name || undefined, password: field(form, 'password') })),
+    );
+    if (!outcome.ok) return sendHtml(reply, await render(frame, { errors: outcome.errors, values }), 400);
+    const notice = outcome.value.created
+      ? `${outcome.value.email} added as ${outcome.value.role}. Give them the password you chose.`
+      : `${outcome.value.email} already had an account and now belongs to this workspace as ${outcome.value.role}; they sign in with their own password.`;
+    return sendHtml(reply, await render(frame, { errors: {}, values: {}, notice }));
+  });
+
+  pages.post('/app/members/:userId/remove', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    requirePermission(frame.session.role, 'member-manage');
+    const { userId } = request.params as { userId: string };
+    await removeMember(deps.db, frame.session.workspace.id, userId, frame.session.user.id);
+    return reply.redirect('/app/members?notice=removed', 303);
+  });
+}
+
+interface MemberPageView {
+  errors: FieldErrors;
+  values: { email?: string; name?: string; role?: string };
+  notice?: string | undefined;
+}
+
+function membersView(frame: PageFrame, members: Member[], view: MemberPageView): SafeHtml {
+  const manage = can(frame.session.role, 'member-manage');
+  return html`<div class="page-head"><h1>Members</h1></div>
+  <p class="hint">Owners manage members and everything else; admins also manage API tokens; editors change agents; viewers only read.</p>
+  <div class="table-wrap"><table>
+    <thead><tr><th>Email</th><th>Name</th><th>Role</th><th>Added</th><th></th></tr></thead>
+    <tbody>${members.map(
+      (m) => html`<tr>
+        <td>${m.email}</td><td>${m.name ?? ''}</td><td>${m.role}</td><td>${time(m.added_at)}</td>
+        <td>${manage &&
+        m.user_id !== frame.session.user.id &&
+        html`<form method="post" action="/app/members/${m.user_id}/remove" data-confirm="Remove ${m.email} from this workspace?">
+          ${csrfField(frame.session)}<button type="submit" class="danger small">Remove</button>
+        </form>`}</td>
+      </tr>`,
+    )}</tbody>
+  </table></div>
+  ${manage &&
+  html`<section class="card">
+    <h2>Add a member</h2>
+    ${errorSummary(view.errors)}
+    <form method="post" action="/app/members" class="stacked" autocomplete="off">
+      ${csrfField(frame.session)}
+      <div class="row">
+        <label class="grow">Email <input type="email" name="email" value="${view.values.email ?? ''}" required>${fieldErrors(view.errors, 'email')}</label>
+        <label class="grow">Name <input name="name" value="${view.values.name ?? ''}" maxlength="200"></label>
+      </div>
+      <div class="row">
+        <label>Role <select name="role">${ROLES.map((role) => html`<option value="${role}" ${role === (view.values.role || 'editor') && 'selected'}>${role}</option>`)}</select></label>
+        <label class="grow">First password <input type="password" name="password" minlength="10" autocomplete="new-password" required>${fieldErrors(view.errors, 'password')}</label>
+      </div>
+      <div class="actions"><button type="submit">Add member</button></div>
+    </form>
+  </section>`}`;
+}

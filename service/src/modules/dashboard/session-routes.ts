@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError, isAppError } from '../../lib/errors.js';
+import { createLimiter } from '../../lib/rate-limit.js';
+import { parseInput } from '../../lib/validate.js';
+import { membershipIn, membershipsOf, verifyCredentials, type WorkspaceMembership } from '../auth/login.js';
+import { permissionsOf } from '../auth/permissions.js';
+import { LOGIN_PATH, safeNextPath, sessionOf } from '../auth/session-guard.js';
+import {
+  clearedSessionCookie,
+  csrfTokenMatches,
+  endSession,
+  findSession,
+  pruneSessions,
+  sessionCookie,
+  sessionTokenOf,
+  startSession,
+  type UserSession,
+} from '../auth/sessions.js';
+import { field, formOf, isFormPost } from './form-body.js';
+import { html } from './html.js';
+import { documentShell, sendHtml } from './layout.js';
+import { isUuid } from './sql.js';
+
+/**
+ * Sign-in, sign-out and the session itself (contract section 8): POST /app/login with JSON or a
+ * form, GET /app/api/session, POST /app/logout, and switching to another of the user's workspaces.
+ */
+
+/** Guessing passwords is slowed per account and per address, whichever runs out first. */
+export const LOGIN_LIMITS = { perAccount: 10, perIp: 30, windowMs: 15 * 60 * 1000 } as const;
+
+const loginBody = z.object({
+  email: z.string().trim().min(1, 'enter your email').max(320),
+  password: z.string().min(1, 'enter your password').max(200),
+});
+
+const switchBody = z.object({ workspace_id: z.string() });
+
+export function sessionBody(session: UserSession, workspaces: WorkspaceMembership[]) {
+  return {
+    user: { id: session.user.id, email: session.user.email, name: session.user.name, role: session.role },
+    workspace: session.workspace,
+    workspaces,
+    permissions: permissionsOf(session.role),
+    csrf_token: session.csrfToken,
+    expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * A sign-in form posted from another site would sign the victim into the attacker's account
+ * (login CSRF). Browsers send Origin with every POST; scripts and tests that send none are fine.
+ */
+function assertSameOrigin(request: FastifyRequest, publicBaseUrl: string): void {
+  const origin = request.headers.origin;
+  const fetchSite = request.headers['sec-fetch-site'];
+  const allowed = origin === undefined || origin === new URL(publicBaseUrl).origin || origin === `${request.protocol}://${request.host}`;
+  if (!allowed || fetchSite === 'cross-site') throw new AppError('csrf_failed', 'Sign in from the dashboard itself');
+}
+
+function loginPage(options: { next: string; email?: string; error?: string | undefined }): string {
+  return documentShell(
+    'Sign in',
+    html`<main class="login">
+  <form method="post" action="${LOGIN_PATH}" class="card stacked">
+    <h1>Storefront Assistant</h1>
+    ${options.error && html`<p class="error-box" role="alert">${options.error}</p>`}
+    <input type="hidden" name="next" value="${options.next}">
+    <label>Email <input type="email" name="email" value="${options.email ?? ''}" autocomplete="username" required autofocus></label>
+    <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+    <div class="actions"><button type="submit">Sign in</button></div>
+  </form>
+</main>`,
+  );
+}
+
+/** The routes that work without a session. */
+export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const ipLimit = createLimiter(app, { name: 'login-ip', max: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs, key: (request) => request.ip });
+  const accountLimit = createLimiter(app, {
+    name: 'login-account',
+    max: LOGIN_LIMITS.perAccount,
+    windowMs: LOGIN_LIMITS.windowMs,
+    key: (request) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? email.trim().toLowerCase() : '';
+    },
+  });
+
+  /** Checks everything and starts the session; throws AppError on any refusal. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, input: unknown) => {
+    assertSameOrigin(request, deps.config.publicBaseUrl);
+    await ipLimit(request);
+    const credentials = parseInput(loginBody, input);
+    await accountLimit(request);
+    const user = await verifyCredentials(deps.db, credentials.email, credentials.password);
+    if (!user) throw new AppError('unauthenticated', 'The email or password is incorrect');
+    const workspaces = await membershipsOf(deps.db, user.id);
+    const first = workspaces[0];
+    if (!first) throw new AppError('unauthenticated', 'This account does not belong to any workspace');
+    const now = deps.now();
+    const issued = await startSession(deps.db, { userId: user.id, workspaceId: first.id, now, replacing: sessionTokenOf(request) });
+    await pruneSessions(deps.db, now);
+    reply.header('set-cookie', sessionCookie(deps.config, issued));
+    return { session: (await findSession(deps.db, issued.token, now))!, workspaces };
+  };
+
+  app.get(LOGIN_PATH, async (request, reply) => {
+    const { next } = request.query as { next?: string };
+    const token = sessionTokenOf(request);
+    if (token && (await findSession(deps.db, token, deps.now()))) return reply.redirect(safeNextPath(next), 303);
+    return sendHtml(reply, loginPage({ next: safeNextPath(next) }));
+  });
+
+  app.post(LOGIN_PATH, async (request, reply) => {
+    if (!isFormPost(request.headers['content-type'])) {
+      const { session, workspaces } = await signIn(request, reply, request.body);
+      return sessionBody(session, workspaces);
+    }
+    const form = formOf(request.body);
+    const next = safeNextPath(field(form, 'next'));
+    try {
+      await signIn(request, reply, { email: field(form, 'email'), password: field(form, 'password') });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      const message = error.code === 'validation_failed' ? 'Enter your email and password.' : error.message;
+      return sendHtml(reply, loginPage({ next, email: field(form, 'email'), error: message }), error.status);
+    }
+    return reply.redirect(next, 303);
+  });
+
+  app.post('/app/logout', async (request, reply) => {
+    const token = sessionTokenOf(request);
+    const session = token ? await findSession(deps.db, token, deps.now()) : undefined;
+    if (token && session) {
+      const provided = request.headers['x-csrf-token'] ?? formOf(request.body)._csrf;
+      if (!csrfTokenMatches(session, provided)) throw new AppError('csrf_failed', 'The CSRF token is missing or does not match this session');
+      await endSession(deps.db, token);
+    }
+    reply.header('set-cookie', clearedSessionCookie(deps.config));
+    return isFormPost(request.headers['content-type']) ? reply.redirect(LOGIN_PATH, 303) : { signed_out: true };
+  });
+}
+
+/** Moves the user into another of their workspaces, as a fresh session. */
+async function switchWorkspace(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, workspaceId: string) {
+  const current = sessionOf(request);
+  const target = isUuid(workspaceId) ? await membershipIn(deps.db, current.user.id, workspaceId) : undefined;
+  if (!target) throw new AppError('not_found', 'Workspace not found');
+  const now = deps.now();
+  const issued = await startSession(deps.db, { userId: current.user.id, workspaceId: target.id, now, replacing: sessionTokenOf(request) });
+  reply.header('set-cookie', sessionCookie(deps.config, issued));
+  return (await findSession(deps.db, issued.token, now))!;
+}
+
+export function sessionApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+  api.get('/app/api/session', async (request) => {
+    const session = sessionOf(request);
+    return sessionBody(session, await membershipsOf(deps.db, session.user.id));
+  });
+
+  api.post('/app/api/session/workspace', async (request, reply) => {
+    const { workspace_id: workspaceId } = parseInput(switchBody, request.body);
+    const session = await switchWorkspace(deps, request, reply, workspaceId);
+    return sessionBody(session, await membershipsOf(deps.db, session.user.id));
+  });
+}
+
+export function sessionPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
+  pages.post('/app/workspace', async (request, reply) => {
+    await switchWorkspace(deps, request, reply, field(formOf(request.body), 'workspace_id'));
+    return reply.redirect('/app/agents', 303);
+  });
+}

@@ -1,0 +1,167 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps.js';
+import type { Db } from '../../../db/client.js';
+import { apiTokens } from '../../../db/schema.js';
+import { notFound, type FieldErrors } from '../../../lib/errors.js';
+import { parseInput } from '../../../lib/validate.js';
+import { commandSchemas } from '../../admin/commands.js';
+import { ABILITIES, createApiToken, revokeApiToken } from '../../auth/api-tokens.js';
+import { can, requirePermission } from '../../auth/permissions.js';
+import { sessionOf } from '../../auth/session-guard.js';
+import { attempt, field, fieldList, formOf } from '../form-body.js';
+import { html, type SafeHtml } from '../html.js';
+import { csrfField, emptyState, errorSummary, fieldErrors, layout, pageFrame, sendHtml, time, type PageFrame } from '../layout.js';
+import { isUuid } from '../sql.js';
+
+/** API tokens (svc_...) for the WordPress plugin: created with abilities, shown once, revoked. */
+
+const tokenArgs = commandSchemas['token:create'].shape;
+export const tokenCreate = z.strictObject({ name: tokenArgs.name, abilities: tokenArgs.ability });
+
+export interface TokenSummary {
+  id: string;
+  name: string;
+  display_prefix: string;
+  abilities: string[];
+  status: 'active' | 'revoked' | 'expired';
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export async function listTokens(db: Db, workspaceId: string, now: Date): Promise<TokenSummary[]> {
+  const rows = await db.select().from(apiTokens).where(eq(apiTokens.workspaceId, workspaceId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    display_prefix: row.displayPrefix,
+    abilities: row.abilities,
+    status: row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt <= now ? 'expired' : 'active',
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  }));
+}
+
+async function issueToken(db: Db, workspaceId: string, input: z.infer<typeof tokenCreate>) {
+  const abilities = [...new Set(input.abilities)];
+  const created = await createApiToken(db, { workspaceId, name: input.name, abilities });
+  return { id: created.id, name: input.name, abilities, display_prefix: created.displayPrefix, token: created.token };
+}
+
+async function revoke(db: Db, workspaceId: string, tokenId: string): Promise<void> {
+  if (!isUuid(tokenId) || !(await revokeApiToken(db, workspaceId, tokenId))) throw notFound('Active token');
+}
+
+export function tokenApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+  api.get('/app/api/tokens', async (request) => ({ tokens: await listTokens(deps.db, sessionOf(request).workspace.id, deps.now()) }));
+
+  api.post('/app/api/tokens', async (request, reply) => {
+    const session = sessionOf(request);
+    requirePermission(session.role, 'token-manage');
+    const input = parseInput(tokenCreate, request.body);
+    // The plaintext is in this answer only; the service keeps its SHA-256.
+    return reply.status(201).send(await issueToken(deps.db, session.workspace.id, input));
+  });
+
+  api.delete('/app/api/tokens/:id', async (request) => {
+    const session = sessionOf(request);
+    requirePermission(session.role, 'token-manage');
+    const { id } = request.params as { id: string };
+    await revoke(deps.db, session.workspace.id, id);
+    return { id, revoked: true };
+  });
+}
+
+export function tokenPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
+  const render = async (frame: PageFrame, view: TokenPageView) =>
+    layout(frame, {
+      title: 'API tokens',
+      active: 'tokens',
+      notice: view.notice,
+      body: tokensView(frame, await listTokens(deps.db, frame.session.workspace.id, deps.now()), view),
+    });
+
+  pages.get('/app/tokens', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    const { notice } = request.query as { notice?: string };
+    return sendHtml(reply, await render(frame, { errors: {}, notice: notice === 'revoked' ? 'Token revoked. The plugin using it can no longer connect.' : undefined }));
+  });
+
+  pages.post('/app/tokens', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    requirePermission(frame.session.role, 'token-manage');
+    const form = formOf(request.body);
+    const outcome = await attempt(() =>
+      issueToken(deps.db, frame.session.workspace.id, parseInput(tokenCreate, { name: field(form, 'name'), abilities: fieldList(form, 'abilities') })),
+    );
+    if (!outcome.ok) return sendHtml(reply, await render(frame, { errors: outcome.errors, name: field(form, 'name') }), 400);
+    return sendHtml(reply, await render(frame, { errors: {}, created: outcome.value }));
+  });
+
+  pages.post('/app/tokens/:id/revoke', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    requirePermission(frame.session.role, 'token-manage');
+    const { id } = request.params as { id: string };
+    await revoke(deps.db, frame.session.workspace.id, id);
+    return reply.redirect('/app/tokens?notice=revoked', 303);
+  });
+}
+
+interface TokenPageView {
+  errors: FieldErrors;
+  name?: string;
+  notice?: string | undefined;
+  created?: { name: string; token: string };
+}
+
+function tokensView(frame: PageFrame, tokens: TokenSummary[], view: TokenPageView): SafeHtml {
+  const manage = can(frame.session.role, 'token-manage');
+  return html`<div class="page-head"><h1>API tokens</h1></div>
+  ${view.created &&
+  html`<section class="card created-token" role="status">
+    <h2>Token “${view.created.name}” created</h2>
+    <p>Copy it now: it is shown only once. Paste it into the plugin's settings in WordPress.</p>
+    <pre id="new-token"><code>${view.created.token}</code></pre>
+    <button type="button" class="secondary" data-copy-target="new-token">Copy token</button>
+  </section>`}
+  ${manage
+    ? html`<section class="card">
+      <h2>New token</h2>
+      ${errorSummary(view.errors)}
+      <form method="post" action="/app/tokens" class="stacked">
+        ${csrfField(frame.session)}
+        <label>Name <input name="name" value="${view.name ?? ''}" required maxlength="200" placeholder="WordPress shop">${fieldErrors(view.errors, 'name')}</label>
+        <fieldset class="abilities"><legend>Abilities</legend>
+          ${ABILITIES.map((ability) => html`<label class="check"><input type="checkbox" name="abilities" value="${ability}" checked> ${ability}</label>`)}
+          ${fieldErrors(view.errors, 'abilities')}
+        </fieldset>
+        <div class="actions"><button type="submit">Create token</button></div>
+      </form>
+    </section>`
+    : html`<p class="notice">Your role (${frame.session.role}) can see tokens but not create or revoke them.</p>`}
+  ${tokens.length === 0
+    ? emptyState('No tokens yet.')
+    : html`<div class="table-wrap"><table class="tokens">
+      <thead><tr><th>Name</th><th>Token</th><th>Abilities</th><th>Created</th><th>Last used</th><th>Status</th><th></th></tr></thead>
+      <tbody>${tokens.map(
+        (token) => html`<tr data-token-id="${token.id}">
+          <td>${token.name}</td>
+          <td><code>${token.display_prefix}…</code></td>
+          <td>${token.abilities.join(', ') || html`<span class="muted">none</span>`}</td>
+          <td>${time(token.created_at)}</td>
+          <td>${time(token.last_used_at)}</td>
+          <td>${token.status === 'active' ? html`<span class="badge ok">active</span>` : html`<span class="badge">${token.status}</span>`}</td>
+          <td>${manage &&
+          token.status === 'active' &&
+          html`<form method="post" action="/app/tokens/${token.id}/revoke" data-confirm="Revoke “${token.name}”? Sites using it stop syncing.">
+            ${csrfField(frame.session)}<button type="submit" class="danger small">Revoke</button>
+          </form>`}</td>
+        </tr>`,
+      )}</tbody>
+    </table></div>`}`;
+}

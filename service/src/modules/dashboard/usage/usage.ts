@@ -1,0 +1,101 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps.js';
+import type { Db } from '../../../db/client.js';
+import { messages } from '../../../db/schema.js';
+import { parseInput } from '../../../lib/validate.js';
+import { sessionOf } from '../../auth/session-guard.js';
+import { html, type SafeHtml } from '../html.js';
+import { layout, pageFrame, sendHtml } from '../layout.js';
+import { productionConversations } from '../production.js';
+import { utcMonth } from '../sql.js';
+
+/**
+ * Billable usage per UTC month: production conversations in which a visitor wrote, their
+ * messages, and the model tokens of the replies. Playground conversations are never billed: every
+ * figure is read through productionConversations.
+ */
+
+export interface MonthlyUsage {
+  month: string;
+  conversations: number;
+  messages: number;
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+}
+
+const usageQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
+
+export async function monthlyUsage(db: Db, workspaceId: string, now: Date, months: number): Promise<MonthlyUsage[]> {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+  const pc = productionConversations(db, workspaceId);
+  const [conversationRows, messageRows] = await Promise.all([
+    db
+      .select({ month: utcMonth(pc.createdAt), n: sql<number>`count(*)::int` })
+      .from(pc)
+      .where(
+        and(
+          gte(pc.createdAt, from),
+          sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId} AND ${messages.role} = 'user')`,
+        ),
+      )
+      .groupBy(sql`1`),
+    db
+      .select({
+        month: utcMonth(messages.createdAt),
+        n: sql<number>`count(*)::int`,
+        input: sql<string>`coalesce(sum((${messages.usage}->>'input_tokens')::numeric), 0)::text`,
+        output: sql<string>`coalesce(sum((${messages.usage}->>'output_tokens')::numeric), 0)::text`,
+        total: sql<string>`coalesce(sum((${messages.usage}->>'total_tokens')::numeric), 0)::text`,
+      })
+      .from(pc)
+      .innerJoin(messages, and(eq(messages.conversationId, pc.id), eq(messages.workspaceId, workspaceId)))
+      .where(gte(messages.createdAt, from))
+      .groupBy(sql`1`),
+  ]);
+  const result: MonthlyUsage[] = [];
+  for (let i = 0; i < months; i += 1) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7);
+    const m = messageRows.find((row) => row.month === month);
+    result.push({
+      month,
+      conversations: Number(conversationRows.find((row) => row.month === month)?.n ?? 0),
+      messages: Number(m?.n ?? 0),
+      input_tokens: Number(m?.input ?? 0),
+      output_tokens: Number(m?.output ?? 0),
+      total_tokens: Number(m?.total ?? 0),
+    });
+  }
+  return result;
+}
+
+export function usageApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+  api.get('/app/api/usage', async (request) => {
+    const { months } = parseInput(usageQuery, request.query);
+    return { months: await monthlyUsage(deps.db, sessionOf(request).workspace.id, deps.now(), months) };
+  });
+}
+
+export function usagePageRoutes(pages: FastifyInstance, deps: AppDeps): void {
+  pages.get('/app/usage', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    const { months } = parseInput(usageQuery, request.query);
+    const usage = await monthlyUsage(deps.db, frame.session.workspace.id, deps.now(), months);
+    return sendHtml(reply, layout(frame, { title: 'Usage', active: 'usage', body: usageView(usage) }));
+  });
+}
+
+const number = new Intl.NumberFormat('en-US');
+
+function usageView(usage: MonthlyUsage[]): SafeHtml {
+  return html`<div class="page-head"><h1>Usage</h1></div>
+  <p class="hint">Billable usage per month (UTC): conversations in which a visitor wrote, their messages, and the model tokens of the replies. Playground tests are not billed.</p>
+  <div class="table-wrap"><table class="usage">
+    <thead><tr><th>Month</th><th class="num">Conversations</th><th class="num">Messages</th><th class="num">Input tokens</th><th class="num">Output tokens</th><th class="num">Total tokens</th></tr></thead>
+    <tbody>${usage.map(
+      (m) => html`<tr><td>${m.month}</td><td class="num">${number.format(m.conversations)}</td><td class="num">${number.format(m.messages)}</td><td class="num">${number.format(m.input_tokens)}</td><td class="num">${number.format(m.output_tokens)}</td><td class="num">${number.format(m.total_tokens)}</td></tr>`,
+    )}</tbody>
+  </table></div>`;
+}

@@ -1,0 +1,32 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { assertSiteUrlAllowed } from '../sites/address-policy.js';
+import { seedDemo } from './seed.js';
+
+/**
+ * Seeds the demo store once the server listens (the actual port belongs in the agent's allowed
+ * origins) and tells the operator where it is and how to sign in. A failure is logged and the
+ * service keeps running: the demo is a convenience, not part of the service.
+ */
+export async function startDemo(app: FastifyInstance, options: { config: Config; database: Database }): Promise<void> {
+  const { config } = options;
+  try {
+    const address = app.server.address() as AddressInfo | null;
+    const demo = await seedDemo({ ...options, port: address?.port ?? config.port });
+    app.log.info({ demo_url: demo.url, synced: demo.synced }, `Demo store: ${demo.url}`);
+    app.log.info(
+      `Dashboard sign-in: ${config.publicBaseUrl}/app with ${demo.ownerEmail} and the password in ${demo.passwordFile} (DEMO=0 turns the demo off)`,
+    );
+    // The demo's coupon and lead hand-off are calls from the service to its own address, which
+    // the outbound policy refuses on a local address unless private addresses are allowed.
+    if (!config.allowPrivateSiteUrls) {
+      await assertSiteUrlAllowed(demo.url, { allowPrivate: false }).catch(() =>
+        app.log.warn('The demo store is on a local address: its coupon and lead hand-off need ALLOW_PRIVATE_SITE_URLS=1'),
+      );
+    }
+  } catch (error) {
+    app.log.error({ err: error }, 'The demo store could not be set up; the service runs without it (DEMO=0 skips it)');
+  }
+}
