@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
+import type { AddressPolicy } from './modules/sites/address-policy.js';
 
 /** Requests per minute (spec section 8). Only benchmarks change them, to measure past them. */
 export interface Limits {
@@ -31,6 +32,8 @@ export interface AppDeps {
   checkSiteUrl: (url: string) => Promise<void>;
   log: FastifyBaseLogger;
   limits: Limits;
+  /** Which site addresses the service may call (ALLOW_PRIVATE_SITE_URLS, its own origin). */
+  sitePolicy: AddressPolicy;
   /** LLM provider keys and base URLs (OPENAI_API_KEY...). */
   providerEnv: ProviderEnv;
 }

@@ -67,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     limits: { ...SPEC_LIMITS, ...options.limits },
     providerEnv: options.providerEnv ?? config.providers,
+    sitePolicy: { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] },
   };
 
   app.decorate('deps', deps);

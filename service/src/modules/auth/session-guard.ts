@@ -19,7 +19,7 @@ export function safeNextPath(value: unknown): string {
   return typeof value === 'string' && /^\/app(\/[^\\]*)?$/.test(value) && !value.startsWith(LOGIN_PATH) ? value : '/app/agents';
 }
 
-export function loginRedirect(request: FastifyRequest): string {
+function loginRedirect(request: FastifyRequest): string {
   const next = request.method === 'GET' ? safeNextPath(request.url) : '/app/agents';
   return `${LOGIN_PATH}?next=${encodeURIComponent(next)}`;
 }

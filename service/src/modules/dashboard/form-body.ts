@@ -7,7 +7,7 @@ import { AppError, type FieldErrors } from '../../lib/errors.js';
  */
 export type FormFields = Record<string, string | string[]>;
 
-export function parseForm(body: string): FormFields {
+function parseForm(body: string): FormFields {
   const fields: FormFields = Object.create(null) as FormFields;
   for (const [key, value] of new URLSearchParams(body)) {
     const previous = fields[key];

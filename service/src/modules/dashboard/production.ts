@@ -25,5 +25,3 @@ export function productionConversations(db: Db, workspaceId: string) {
     .where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.isPlayground, false)))
     .as('production_conversations');
 }
-
-export type ProductionConversations = ReturnType<typeof productionConversations>;

@@ -38,7 +38,7 @@ const loginBody = z.object({
 
 const switchBody = z.object({ workspace_id: z.string() });
 
-export function sessionBody(session: UserSession, workspaces: WorkspaceMembership[]) {
+function sessionBody(session: UserSession, workspaces: WorkspaceMembership[]) {
   return {
     user: { id: session.user.id, email: session.user.email, name: session.user.name, role: session.role },
     workspace: session.workspace,

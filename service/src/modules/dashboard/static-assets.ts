@@ -32,7 +32,7 @@ function asset(file: string): Asset {
 }
 
 /** Where chart.js's browser build is, or undefined when the package is not installed. */
-export function chartLibraryFile(): string | undefined {
+function chartLibraryFile(): string | undefined {
   try {
     // The package exports only its module entry points; the UMD build sits beside them in dist/.
     return path.join(path.dirname(createRequire(import.meta.url).resolve('chart.js')), CHART_ASSET);

@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { assertSiteUrlAllowed } from '../sites/address-policy.js';
 import { seedDemo } from './seed.js';
 
 /**
@@ -19,13 +18,6 @@ export async function startDemo(app: FastifyInstance, options: { config: Config;
     app.log.info(
       `Dashboard sign-in: ${config.publicBaseUrl}/app with ${demo.ownerEmail} and the password in ${demo.passwordFile} (DEMO=0 turns the demo off)`,
     );
-    // The demo's coupon and lead hand-off are calls from the service to its own address, which
-    // the outbound policy refuses on a local address unless private addresses are allowed.
-    if (!config.allowPrivateSiteUrls) {
-      await assertSiteUrlAllowed(demo.url, { allowPrivate: false }).catch(() =>
-        app.log.warn('The demo store is on a local address: its coupon and lead hand-off need ALLOW_PRIVATE_SITE_URLS=1'),
-      );
-    }
   } catch (error) {
     app.log.error({ err: error }, 'The demo store could not be set up; the service runs without it (DEMO=0 skips it)');
   }

@@ -6,7 +6,7 @@ import { createOutboxWorker } from './outbox.js';
 export function serviceOutboxWorker(deps: AppDeps, options: { intervalMs?: number } = {}) {
   return createOutboxWorker(
     deps.db,
-    { 'lead.upsert': leadDelivery(deps.db, { allowPrivate: deps.config.allowPrivateSiteUrls }) },
+    { 'lead.upsert': leadDelivery(deps.db, deps.sitePolicy) },
     { log: deps.log, ...options, onFailure: (row) => markLeadFailed(deps.db, row) },
   );
 }

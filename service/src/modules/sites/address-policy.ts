@@ -95,6 +95,11 @@ export class AddressRefusedError extends Error {
 
 export interface AddressPolicy {
   allowPrivate: boolean;
+  /**
+   * Origins called whatever address they resolve to: the service's own (PUBLIC_BASE_URL), whose
+   * demo store stands in for a plugin. Calling itself reaches nothing a site could not.
+   */
+  trustedOrigins?: readonly string[];
   /** Injected resolver (tests); defaults to the system's, like every outgoing connection. */
   lookup?: typeof dnsLookup;
 }

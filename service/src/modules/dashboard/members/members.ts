@@ -24,9 +24,9 @@ import { isUuid } from '../sql.js';
  */
 
 const userArgs = commandSchemas['user:create'].shape;
-export const memberCreate = z.strictObject({ email: userArgs.email, password: userArgs.password, role: userArgs.role, name: userArgs.name });
+const memberCreate = z.strictObject({ email: userArgs.email, password: userArgs.password, role: userArgs.role, name: userArgs.name });
 
-export interface Member {
+interface Member {
   user_id: string;
   email: string;
   name: string | null;
@@ -34,7 +34,7 @@ export interface Member {
   added_at: string;
 }
 
-export async function listMembers(db: Db, workspaceId: string): Promise<Member[]> {
+async function listMembers(db: Db, workspaceId: string): Promise<Member[]> {
   const rows = await db
     .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, addedAt: memberships.createdAt })
     .from(memberships)
@@ -44,7 +44,7 @@ export async function listMembers(db: Db, workspaceId: string): Promise<Member[]
   return rows.map((row) => ({ user_id: row.userId, email: row.email, name: row.name, role: row.role, added_at: row.addedAt.toISOString() }));
 }
 
-export async function addMember(db: Db, workspaceId: string, input: z.infer<typeof memberCreate>): Promise<Member & { created: boolean }> {
+async function addMember(db: Db, workspaceId: string, input: z.infer<typeof memberCreate>): Promise<Member & { created: boolean }> {
   const email = input.email.toLowerCase();
   const [existing] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(sql`lower(${users.email})`, email));
   if (existing) {
@@ -64,7 +64,7 @@ export async function addMember(db: Db, workspaceId: string, input: z.infer<type
 }
 
 /** Removes a member and ends their sessions in this workspace at once. */
-export async function removeMember(db: Db, workspaceId: string, userId: string, actingUserId: string): Promise<void> {
+async function removeMember(db: Db, workspaceId: string, userId: string, actingUserId: string): Promise<void> {
   if (userId === actingUserId) throw validationFailed({ user_id: ['you cannot remove yourself'] });
   const removed = isUuid(userId)
     ? await db

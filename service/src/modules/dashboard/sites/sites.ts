@@ -9,7 +9,7 @@ import { emptyState, layout, pageFrame, sendHtml, time } from '../layout.js';
 
 /** Connected WordPress sites, as their handshakes and syncs left them (read-only). */
 
-export interface SiteSummary {
+interface SiteSummary {
   id: string;
   site_url: string;
   plugin_version: string;
@@ -21,7 +21,7 @@ export interface SiteSummary {
   last_sync_errors: { at: string; kind: string; message: string; errors: Record<string, string[]> }[];
 }
 
-export async function listSites(db: Db, workspaceId: string): Promise<SiteSummary[]> {
+async function listSites(db: Db, workspaceId: string): Promise<SiteSummary[]> {
   const rows = await db.select().from(sites).where(eq(sites.workspaceId, workspaceId)).orderBy(desc(sites.lastHandshakeAt));
   const counts = await db
     .select({ siteId: documents.siteId, kind: documents.kind, n: count() })

@@ -18,9 +18,9 @@ import { isUuid } from '../sql.js';
 /** API tokens (svc_...) for the WordPress plugin: created with abilities, shown once, revoked. */
 
 const tokenArgs = commandSchemas['token:create'].shape;
-export const tokenCreate = z.strictObject({ name: tokenArgs.name, abilities: tokenArgs.ability });
+const tokenCreate = z.strictObject({ name: tokenArgs.name, abilities: tokenArgs.ability });
 
-export interface TokenSummary {
+interface TokenSummary {
   id: string;
   name: string;
   display_prefix: string;
@@ -32,7 +32,7 @@ export interface TokenSummary {
   revoked_at: string | null;
 }
 
-export async function listTokens(db: Db, workspaceId: string, now: Date): Promise<TokenSummary[]> {
+async function listTokens(db: Db, workspaceId: string, now: Date): Promise<TokenSummary[]> {
   const rows = await db.select().from(apiTokens).where(eq(apiTokens.workspaceId, workspaceId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((row) => ({
     id: row.id,

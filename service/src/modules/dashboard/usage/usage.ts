@@ -17,7 +17,7 @@ import { utcMonth } from '../sql.js';
  * figure is read through productionConversations.
  */
 
-export interface MonthlyUsage {
+interface MonthlyUsage {
   month: string;
   conversations: number;
   messages: number;
@@ -28,7 +28,7 @@ export interface MonthlyUsage {
 
 const usageQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
 
-export async function monthlyUsage(db: Db, workspaceId: string, now: Date, months: number): Promise<MonthlyUsage[]> {
+async function monthlyUsage(db: Db, workspaceId: string, now: Date, months: number): Promise<MonthlyUsage[]> {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
   const pc = productionConversations(db, workspaceId);
   const [conversationRows, messageRows] = await Promise.all([
