@@ -244,8 +244,13 @@ export class ChatPanel implements PanelApi {
       case 'error':
         this.failTurn(view, { code: typeof data.code === 'string' ? data.code : 'internal_error' }, text);
         return 'error';
+      case 'start':
+        // The reply's language can differ from the page's (an Arabic question on an English
+        // shop): lay the panel out the way the reply reads.
+        if (data.direction === 'rtl' || data.direction === 'ltr') this.el.dir = data.direction;
+        return undefined;
       default:
-        return undefined; // start, and event kinds a newer service may add
+        return undefined; // event kinds a newer service may add
     }
   }
 
