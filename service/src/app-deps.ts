@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
+import type { Metrics } from './modules/ops/metrics.js';
+import type { InFlightTurns } from './modules/ops/in-flight.js';
 import type { AddressPolicy } from './modules/sites/address-policy.js';
 
 /** Requests per minute (spec section 8). Only benchmarks change them, to measure past them. */
@@ -36,4 +38,8 @@ export interface AppDeps {
   sitePolicy: AddressPolicy;
   /** LLM provider keys and base URLs (OPENAI_API_KEY...). */
   providerEnv: ProviderEnv;
+  /** This app's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
+  /** Turns being generated, which a shutdown lets finish or aborts. */
+  turns: InFlightTurns;
 }

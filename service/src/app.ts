@@ -13,6 +13,9 @@ import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
 import { widgetAssetRoutes } from './modules/static/routes.js';
 import { demoRoutes } from './modules/demo/routes.js';
+import { InFlightTurns } from './modules/ops/in-flight.js';
+import { Metrics, recordRequests } from './modules/ops/metrics.js';
+import { opsRoutes } from './modules/ops/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { ...SPEC_LIMITS, ...options.limits },
     providerEnv: options.providerEnv ?? config.providers,
     sitePolicy: { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] },
+    metrics: new Metrics(database.db),
+    turns: new InFlightTurns(),
   };
 
   app.decorate('deps', deps);
@@ -75,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  recordRequests(app, deps.metrics);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 }) : undefined;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
@@ -86,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(redis ? { redis, nameSpace: 'sa-rl:', skipOnError: true } : {}),
   });
 
+  await app.register(async (scope) => opsRoutes(scope, deps, redis));
   await app.register(async (scope) => integrationRoutes(scope, deps));
   await app.register(async (scope) => widgetRoutes(scope, deps));
   await app.register(async (scope) => dashboardRoutes(scope, deps));

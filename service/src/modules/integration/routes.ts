@@ -49,6 +49,11 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
     await perTokenLimit(request);
   });
 
+  const countSynced = <T extends { results: { status: string }[] }>(outcome: T, kind: 'post' | 'product'): T => {
+    for (const result of outcome.results) deps.metrics.syncItems.inc({ kind, status: result.status });
+    return outcome;
+  };
+
   const verifyBodySignature = async (request: FastifyRequest) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers[SIGNATURE_HEADER];
@@ -79,7 +84,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
         if (error instanceof AppError) await recordSyncErrors(deps.db, token, 'post', error, deps.now());
         throw error;
       }
-      return syncDocuments(deps.db, token, { kind: 'post', items }, deps.now());
+      return countSynced(await syncDocuments(deps.db, token, { kind: 'post', items }, deps.now()), 'post');
     },
   );
 
@@ -95,7 +100,7 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
         if (error instanceof AppError) await recordSyncErrors(deps.db, token, 'product', error, deps.now());
         throw error;
       }
-      return syncDocuments(deps.db, token, { kind: 'product', items }, deps.now());
+      return countSynced(await syncDocuments(deps.db, token, { kind: 'product', items }, deps.now()), 'product');
     },
   );
 }

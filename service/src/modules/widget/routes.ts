@@ -126,7 +126,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const startTurn = async (request: FastifyRequest, signal: AbortSignal) => {
     const { conversation, agent } = await authenticate(request);
     const body = parseInput(messageBody, request.body);
-    const events = runTurn(runtime, {
+    const events = deps.metrics.observeTurn(runTurn(runtime, {
       agent,
       conversation,
       message: body.message,
@@ -134,7 +134,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
       overrides: { pageContext: body.page_context },
       mode: 'production',
       signal,
-    });
+    }));
     const first = await events.next();
     if (first.done) throw new AppError('internal_error', 'The turn produced nothing');
     if (first.value.type === 'error') throw turnError(first.value);
@@ -146,24 +146,41 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     request.raw.once('close', () => {
       if (!request.raw.complete || request.raw.destroyed) controller.abort();
     });
-    const { first, events } = await startTurn(request, controller.signal);
-    let event: TurnEvent | undefined = first;
-    while (event) {
-      if (event.type === 'error') throw turnError(event);
-      if (event.type === 'done') {
-        const { language: _language, direction: _direction, ...message } = event.message;
-        return { conversation_id: first.type === 'start' ? first.conversation_id : undefined, message };
+    const ended = deps.turns.begin(controller);
+    try {
+      const { first, events } = await startTurn(request, controller.signal);
+      let event: TurnEvent | undefined = first;
+      while (event) {
+        if (event.type === 'error') throw turnError(event);
+        if (event.type === 'done') {
+          const { language: _language, direction: _direction, ...message } = event.message;
+          return { conversation_id: first.type === 'start' ? first.conversation_id : undefined, message };
+        }
+        const next = await events.next();
+        event = next.done ? undefined : next.value;
       }
-      const next = await events.next();
-      event = next.done ? undefined : next.value;
+      if (controller.signal.aborted) throw new AppError('service_unavailable', 'The answer was cut short; please ask again');
+      throw new AppError('internal_error', 'The turn ended without an answer');
+    } finally {
+      ended();
     }
-    throw new AppError('internal_error', 'The turn ended without an answer');
   });
 
   app.post('/v1/widget/messages/stream', async (request, reply) => {
     const controller = new AbortController();
-    const { first, events } = await startTurn(request, controller.signal);
-    streamEvents(reply, first, events, controller);
+    const ended = deps.turns.begin(controller);
+    let turn;
+    try {
+      turn = await startTurn(request, controller.signal);
+    } catch (error) {
+      ended();
+      throw error;
+    }
+    deps.metrics.openStreams.inc();
+    void streamEvents(reply, turn.first, turn.events, controller).finally(() => {
+      deps.metrics.openStreams.dec();
+      ended();
+    });
     return reply;
   });
 
@@ -253,8 +270,10 @@ function wireEvent(event: TurnEvent): { name: string; data: unknown } | undefine
 }
 
 /**
- * Writes the turn as Server-Sent Events. The connection closing before `done` aborts the turn,
- * which saves the partial answer.
+ * Writes the turn as Server-Sent Events; resolves once the stream has ended. The connection
+ * closing before `done` aborts the turn, which saves the partial answer. A turn that stops
+ * without `done` or `error` (aborted by a shutdown) ends with an `error` event, so the client
+ * knows the answer was cut short.
  */
 export function streamEvents(
   reply: FastifyReply,
@@ -262,7 +281,7 @@ export function streamEvents(
   events: AsyncGenerator<TurnEvent, void, undefined>,
   controller: AbortController,
   toWire: (event: TurnEvent) => { name: string; data: unknown } | undefined = wireEvent,
-): void {
+): Promise<void> {
   const raw = reply.raw;
   reply.hijack();
   const headers: Record<string, string | number | string[]> = {};
@@ -280,14 +299,17 @@ export function streamEvents(
     if (!finished) controller.abort(new Error('client disconnected'));
   });
   const ping = setInterval(() => raw.write(': ping\n\n'), PING_INTERVAL_MS);
+  let ended = false;
   const write = (event: TurnEvent) => {
+    if (event.type === 'done' || event.type === 'error') ended = true;
     const wire = toWire(event);
     if (wire && !raw.destroyed) raw.write(`event: ${wire.name}\ndata: ${JSON.stringify(wire.data)}\n\n`);
   };
-  void (async () => {
+  return (async () => {
     try {
       write(first);
       for await (const event of events) write(event);
+      if (!ended) write({ type: 'error', code: 'service_unavailable', message: 'The answer was cut short; please ask again' });
     } catch (error) {
       write({ type: 'error', code: 'internal_error', message: 'The answer could not be completed' });
       reply.log.error({ err: error }, 'stream failed');
