@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
  *
  * Used by the plugin's route tests, and by any suite that needs a live site, e.g. to connect
  * the plugin to a service started in the same test: `site.connect(serviceUrl, token)` runs the
- * settings page's Connect form, `site.runSync()` runs the due sync jobs through wp-cron.php.
+ * settings page's Connect form, `site.runSync()` runs the due sync jobs (WP-Cron or Action Scheduler).
  */
 
 const execFileAsync = promisify(execFile);
@@ -37,7 +37,10 @@ export interface WordPressSite {
   submitSettingsForm(action: string, fields?: Record<string, string>): Promise<string>;
   /** An admin page's HTML, fetched as the logged-in administrator (default: the plugin's settings page). */
   adminPage(path?: string): Promise<string>;
-  /** Runs the plugin's due background jobs (full-sync walk, sending) through wp-cron.php until none is due. */
+  /**
+   * Runs the plugin's due background jobs (full-sync walk, sending) until none is due: through
+   * wp-cron.php, and with the WooCommerce stand-in through its Action Scheduler runner.
+   */
   runSync(): Promise<void>;
   /** WordPress's debug log (PHP notices and errors), for failure messages. */
   debugLog(): string;
@@ -132,18 +135,22 @@ export async function startWordPress(options: { woocommerce?: boolean } = {}): P
     submitSettingsForm: (action, fields = {}) => submitSettingsForm(url, action, fields),
     adminPage: async (path = SETTINGS_PATH) => (await (await adminSession(url))(path)).text(),
     runSync: async () => {
-      // As WP-Cron would, through wp-cron.php: each job schedules its own next run.
+      // Each job schedules its own next run. With the WooCommerce stand-in the due Action Scheduler
+      // actions run here (as Action Scheduler's queue runner would); WP-Cron jobs run as WP-Cron
+      // would, through wp-cron.php.
       for (let run = 0; run < 200; run += 1) {
-        const due = await wpEval<boolean>(`
+        const { actionsRan, cronDue } = await wpEval<{ actionsRan: number; cronDue: boolean }>(`
+          $ran = class_exists('WC_Stand_In_Action_Scheduler') ? WC_Stand_In_Action_Scheduler::run_due_actions() : 0;
+          $cron = false;
           foreach (['storefront_assistant_full_sync', 'storefront_assistant_sync'] as $hook) {
             $next = wp_next_scheduled($hook);
-            if (false !== $next && $next <= time()) return true;
+            if (false !== $next && $next <= time()) $cron = true;
           }
-          return false;`);
-        if (!due) return;
-        await (await fetch(`${url}/wp-cron.php`)).text();
+          return ['actionsRan' => $ran, 'cronDue' => $cron];`);
+        if (actionsRan === 0 && !cronDue) return;
+        if (cronDue) await (await fetch(`${url}/wp-cron.php`)).text();
       }
-      throw new Error('the sync jobs were still due after 200 cron runs');
+      throw new Error('the sync jobs were still due after 200 runs');
     },
   };
 }
