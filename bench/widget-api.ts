@@ -12,6 +12,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { startFakeOpenAI } from '../service/test/assistant/helpers/fake-llm.js';
 import { postgresMissing } from '../service/test/helpers/services.js';
 import { printTable, round, summarize, type BenchRow } from './lib.js';
 
@@ -24,8 +25,8 @@ interface Ready {
   agentId: string;
 }
 
-function startTarget(kind: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(new URL('./targets/widget-target.ts', import.meta.url)), [kind], {
+function startTarget(kind: string, modelUrl: string): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(fileURLToPath(new URL('./targets/widget-target.ts', import.meta.url)), [kind, modelUrl], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -97,13 +98,16 @@ function openStream(ready: Ready, token: string, signal?: AbortSignal) {
 }
 
 async function benchKind(kind: string): Promise<BenchRow[]> {
-  const { child, ready } = await startTarget(kind);
+  // The model runs here, not in the target, so the target's memory is the service's alone.
+  let hold = false;
+  const model = await startFakeOpenAI(() => (hold ? [{ text: 'Holding on. ' }, { hang: true }] : [{ text: 'Orders ship within two days.' }]));
+  const { child, ready } = await startTarget(kind, model.baseUrl);
   // Memory first, on a warmed-up but otherwise fresh process: later phases grow the heap and
   // resident memory does not shrink back.
   await Promise.all((await Promise.all(Array.from({ length: 20 }, () => initSession(ready)))).map((token) => openStream(ready, token).done));
   const heldTokens = await Promise.all(Array.from({ length: STREAMS }, () => initSession(ready)));
   const idle = await ask<{ rss: number }>(child, 'memory', 'memory');
-  child.send({ type: 'hold' });
+  hold = true;
   const leave = new AbortController();
   const held = heldTokens.map((token) => openStream(ready, token, leave.signal));
   await Promise.all(held.map((s) => s.first));
@@ -111,7 +115,7 @@ async function benchKind(kind: string): Promise<BenchRow[]> {
   // The visitors leave: each turn is aborted and its partial answer saved.
   leave.abort();
   await Promise.allSettled(held.map((s) => s.done));
-  await ask(child, 'release', 'released');
+  hold = false;
 
   const bare = await rps(`${ready.bareUrl}/constant`, '{}', {});
   const init = await rps(`${ready.url}/v1/widget/init`, JSON.stringify({ agent_id: ready.agentId }), { origin: ORIGIN });
@@ -121,6 +125,7 @@ async function benchKind(kind: string): Promise<BenchRow[]> {
   const completed = (await Promise.all(streams.map((s) => s.done))).filter(Boolean).length;
   const firstDelta = summarize(await Promise.all(streams.map((s) => s.first)));
   child.send({ type: 'stop' });
+  await model.close();
 
   const perStreamKb = (busy.rss - idle.rss) / STREAMS / 1024;
   return [

@@ -1,7 +1,7 @@
 /**
  * The process under load for bench/widget-api.ts: the real app on a fresh database with a
- * published agent, a bare Fastify route as the baseline, and a local OpenAI-compatible model
- * server (zero latency, or holding its streams open on request). Talks to the bench over IPC.
+ * published agent whose model is the bench's local OpenAI-compatible server (argv[3]), and a bare
+ * Fastify route as the baseline. Talks to the bench over IPC.
  */
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -9,11 +9,9 @@ import { buildApp } from '../../service/src/app.js';
 import { agents } from '../../service/src/db/schema.js';
 import { testConfig, seedWorkspace } from '../../service/test/helpers/app.js';
 import { freshDatabase, type DatabaseKind } from '../../service/test/helpers/database.js';
-import { startFakeOpenAI } from '../../service/test/assistant/helpers/fake-llm.js';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
-let hold = false;
-const model = await startFakeOpenAI(() => (hold ? [{ text: 'Holding on. ' }, { hang: true }] : [{ text: 'Orders ship within two days.' }]));
+const modelUrl = process.argv[3]!;
 const database = await freshDatabase(kind);
 const unlimited = { widgetInitPerIp: 1e9, integrationPerToken: 1e9, leadsPerToken: 1e9, eventsPerToken: 1e9, couponApplyPerIp: 1e9 };
 const app = await buildApp({
@@ -21,7 +19,7 @@ const app = await buildApp({
   database,
   logger: false,
   limits: unlimited,
-  providerEnv: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${model.baseUrl}` },
+  providerEnv: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: modelUrl },
 });
 const shop = await seedWorkspace(database, 'Bench shop');
 await database.db.update(agents).set({ provider: 'openai', model: 'bench', budgetTurns: 1e6 }).where(eq(agents.id, shop.agentId));
@@ -31,17 +29,12 @@ bare.post('/constant', async () => ({ ok: true }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 process.on('message', (message: { type: string }) => {
-  if (message.type === 'hold') hold = true;
   if (message.type === 'memory') {
     global.gc?.();
     process.send!({ type: 'memory', rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed });
   }
-  if (message.type === 'release') {
-    hold = false;
-    process.send!({ type: 'released' });
-  }
   if (message.type === 'stop') {
-    void Promise.all([app.close(), bare.close(), model.close()]).then(() => database.close()).then(() => process.exit(0));
+    void Promise.all([app.close(), bare.close()]).then(() => database.close()).then(() => process.exit(0));
   }
 });
 process.send!({ type: 'ready', url, bareUrl, agentId: shop.agentId });
