@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     // The widget runs in shoppers' browsers on other people's pages: browser globals, and the
     // patterns that would break a strict CSP or let text become markup are errors.
-    files: ['widget/**'],
+    files: ['widget/**', 'web/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-eval': 'error',

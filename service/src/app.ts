@@ -16,6 +16,7 @@ import { demoRoutes } from './modules/demo/routes.js';
 import { InFlightTurns } from './modules/ops/in-flight.js';
 import { Metrics, recordRequests } from './modules/ops/metrics.js';
 import { opsRoutes } from './modules/ops/routes.js';
+import { playgroundRoutes } from './modules/playground/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (scope) => integrationRoutes(scope, deps));
   await app.register(async (scope) => widgetRoutes(scope, deps));
   await app.register(async (scope) => dashboardRoutes(scope, deps));
+  await app.register(async (scope) => playgroundRoutes(scope, deps));
   await app.register(async (scope) => widgetAssetRoutes(scope));
   await app.register(async (scope) => demoRoutes(scope, deps));
 

@@ -37,6 +37,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIN_PLUGIN_VERSION: semver.default('1.0.0'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -56,6 +57,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   minPluginVersion: string;
   trustProxy: boolean;
+  /** On SIGTERM, how long running turns may go on before they are aborted (their partial answers saved). */
+  shutdownGraceMs: number;
   /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
   providers: {
     OPENAI_API_KEY: string | undefined;
@@ -97,6 +100,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     minPluginVersion: e.MIN_PLUGIN_VERSION,
     trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     providers: {
       OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
       OPENAI_BASE_URL: e.OPENAI_BASE_URL,

@@ -21,16 +21,29 @@ async function main(): Promise<void> {
   outbox.start();
 
   let closing = false;
+  /**
+   * Stops accepting at once (requests arriving on kept-alive connections get 503), lets running
+   * turns go on for SHUTDOWN_GRACE_MS, then aborts those left: each saves its partial answer and
+   * its stream ends with an `error` event. The outbox worker finishes the delivery in hand.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 30_000);
+    app.log.info({ signal, running_turns: app.deps.turns.size, grace_ms: config.shutdownGraceMs }, 'shutting down');
+    // Beyond the grace period and the wait for aborted turns to save, a clean exit is not coming.
+    const forceExit = setTimeout(() => process.exit(1), config.shutdownGraceMs + 20_000);
     forceExit.unref();
-    await app.close();
-    await outbox.stop();
+    const closed = app.close();
+    const outboxStopped = outbox.stop();
+    const { aborted } = await app.deps.turns.drain(config.shutdownGraceMs);
+    if (aborted > 0) app.log.warn({ aborted }, 'turns aborted at the shutdown deadline; their partial answers are saved');
+    // A finished stream's connection can stay open as an idle keep-alive, which would hold the close.
+    app.server.closeIdleConnections();
+    await closed;
+    await outboxStopped;
     await adminSocket?.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

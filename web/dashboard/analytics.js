@@ -1,4 +1,3 @@
-/* global document, window */
 // Draws the analytics chart with Chart.js from the same JSON the API serves. The figures are also
 // in a table on the page, so without the library (or without script) nothing is lost.
 'use strict';

@@ -1,4 +1,3 @@
-/* global document, window, Element */
 // The dashboard's small behaviours, loaded as a file because the pages allow no inline script.
 // Every page works without it; it adds copy buttons and confirmations.
 'use strict';

@@ -57,6 +57,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       minPluginVersion: '1.2.0',
       trustProxy: true,
+      shutdownGraceMs: 10_000,
       providers: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined },
     });
   });

@@ -113,3 +113,37 @@ function syncBody<T extends z.ZodType<{ wp_id: number }>>(full: T) {
 
 export const postsSyncBody = syncBody(postDocument);
 export const productsSyncBody = syncBody(productDocument);
+
+/**
+ * The sync bodies as a plugin writes them. The routes parse with postsSyncBody/productsSyncBody,
+ * which choose the item schema by `deleted` at run time; JSON Schema says the same with oneOf.
+ */
+function documentedSyncBody(full: z.ZodType) {
+  return z.object({ items: z.array(z.union([full, deletedDocument])).min(1).max(MAX_SYNC_ITEMS) });
+}
+export const postsSyncBodyDocumented = documentedSyncBody(postDocument);
+export const productsSyncBodyDocumented = documentedSyncBody(productDocument);
+
+/** Responses (contract section 3), as published in the OpenAPI document. */
+
+export const handshakeResponse = z.object({
+  workspace: z.object({ id: z.uuid(), name: z.string() }),
+  agents: z.array(z.object({ id: z.uuid(), name: z.string(), site_type: z.string(), published: z.boolean() })),
+  token: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    abilities: z.array(z.string()),
+    expires_at: z.iso.datetime({ offset: true }).nullable(),
+    last_used_at: z.iso.datetime({ offset: true }),
+  }),
+  shopper_signing_secret: z.string().describe('sss_...: signs shopper tokens and the service\'s calls to the plugin'),
+});
+
+export const syncResponse = z.object({
+  received: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  deleted: z.number().int(),
+  results: z.array(z.object({ wp_id: z.number().int(), status: z.enum(['created', 'updated', 'unchanged', 'deleted']) })),
+});

@@ -56,22 +56,14 @@ export class Metrics {
   });
 
   constructor(db: Db) {
-    // One query serves both gauges: a scrape collects them one after the other.
-    let pending: Promise<{ backlog: number; oldest: number }> | undefined;
-    const read = () =>
-      (pending ??= queryRows<{ backlog: number; oldest: number | string | null }>(
-        db,
-        sql`SELECT count(*)::int AS backlog, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest
-              FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL`,
-      )
-        .then(([row]) => ({ backlog: Number(row?.backlog ?? 0), oldest: Math.max(0, Number(row?.oldest ?? 0)) }))
-        .finally(() => setImmediate(() => (pending = undefined))));
+    const waiting = sql`FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL`;
     new Gauge({
       name: 'outbox_backlog',
       help: 'Outbox deliveries neither delivered nor given up',
       registers: [this.registry],
       async collect() {
-        this.set((await read()).backlog);
+        const [row] = await queryRows<{ value: number }>(db, sql`SELECT count(*)::int AS value ${waiting}`);
+        this.set(Number(row?.value ?? 0));
       },
     });
     new Gauge({
@@ -79,7 +71,8 @@ export class Metrics {
       help: 'Age of the oldest outbox delivery still waiting (0 when none is)',
       registers: [this.registry],
       async collect() {
-        this.set((await read()).oldest);
+        const [row] = await queryRows<{ value: number | null }>(db, sql`SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS value ${waiting}`);
+        this.set(Math.max(0, Number(row?.value ?? 0)));
       },
     });
   }

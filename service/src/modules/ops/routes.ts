@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
+import { renderDocsPage } from './docs-page.js';
+import { buildOpenApiDocument } from './openapi.js';
 
 /** A dependency that does not answer within this is as good as down for a load balancer. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -16,7 +18,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Probes for orchestrators and load balancers, and the Prometheus scrape endpoint.
+ * Probes for orchestrators and load balancers, the Prometheus scrape endpoint, and the API's
+ * OpenAPI document with its docs page.
  * /healthz says the process serves requests (a restart fixes nothing else); /readyz says whether
  * it can do useful work now, so a balancer sends traffic elsewhere while the database or Redis is down.
  */
@@ -47,6 +50,12 @@ export async function opsRoutes(app: FastifyInstance, deps: AppDeps, redis: Redi
     }
     return { status: 'ok', checks: Object.fromEntries(results) };
   });
+
+  // Built on first request: a service that is never asked for its docs spends nothing on them.
+  let document: Record<string, unknown> | undefined;
+  const openApi = () => (document ??= buildOpenApiDocument(deps.config.publicBaseUrl));
+  app.get('/openapi.json', async () => openApi());
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(renderDocsPage(openApi())));
 
   app.get('/metrics', async (_request, reply) => {
     const text = await deps.metrics.registry.metrics();

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { createLimiter } from '../../lib/rate-limit.js';
 import { parseInput } from '../../lib/validate.js';
 import type { TurnEvent } from '../assistant/events.js';
+import { turnEventToWire } from '../assistant/wire.js';
 import { resolveReplyLanguage } from '../assistant/language.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { SiteClient } from '../sites/site-client.js';
@@ -244,29 +245,10 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 }
 
-function turnError(event: Extract<TurnEvent, { type: 'error' }>): AppError {
+/** A turn refused before anything was generated answers as a plain error response. */
+export function turnError(event: Extract<TurnEvent, { type: 'error' }>): AppError {
   const headers: Record<string, string> = event.code === 'conversation_budget_exhausted' ? { 'retry-after': '3600' } : {};
   return new AppError(event.code, event.message, { headers });
-}
-
-/** The wire form of each event (contract section 4); Playground-only events are not sent here. */
-function wireEvent(event: TurnEvent): { name: string; data: unknown } | undefined {
-  switch (event.type) {
-    case 'start':
-      return { name: 'start', data: { conversation_id: event.conversation_id, message_id: event.message_id, direction: event.direction, language: event.language } };
-    case 'delta':
-      return { name: 'delta', data: { text: event.text } };
-    case 'block':
-      return { name: 'block', data: event.block };
-    case 'sources':
-      return { name: 'sources', data: { sources: event.sources } };
-    case 'done':
-      return { name: 'done', data: { message: event.message } };
-    case 'error':
-      return { name: 'error', data: { code: event.code, message: event.message } };
-    default:
-      return undefined;
-  }
 }
 
 /**
@@ -280,7 +262,7 @@ export function streamEvents(
   first: TurnEvent,
   events: AsyncGenerator<TurnEvent, void, undefined>,
   controller: AbortController,
-  toWire: (event: TurnEvent) => { name: string; data: unknown } | undefined = wireEvent,
+  mode: 'production' | 'playground' = 'production',
 ): Promise<void> {
   const raw = reply.raw;
   reply.hijack();
@@ -302,7 +284,7 @@ export function streamEvents(
   let ended = false;
   const write = (event: TurnEvent) => {
     if (event.type === 'done' || event.type === 'error') ended = true;
-    const wire = toWire(event);
+    const wire = turnEventToWire(event, mode);
     if (wire && !raw.destroyed) raw.write(`event: ${wire.name}\ndata: ${JSON.stringify(wire.data)}\n\n`);
   };
   return (async () => {

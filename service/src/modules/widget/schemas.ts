@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SITE_TYPES } from '../../db/schema.js';
+import { blockSchema } from '../assistant/blocks.js';
 import { MAX_MESSAGE_CHARS } from '../assistant/runtime.js';
 
 /** Wire schemas of the widget API (contract section 4). */
@@ -59,4 +61,53 @@ export const eventsBody = z.object({
 
 export const couponApplyBody = z.object({
   code: z.string().trim().min(1).max(64),
+});
+
+/**
+ * Responses, as the routes answer them (contract section 4). The routes build them directly;
+ * these are their published form in the OpenAPI document.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const direction = z.enum(['ltr', 'rtl']);
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string().describe('Markdown text'),
+  blocks: z.array(blockSchema),
+  sources: z.array(z.object({ title: z.string(), url: z.string() })),
+  created_at: isoDateTime,
+});
+
+export const initResponse = z.object({
+  conversation_id: z.uuid(),
+  visitor_id: z.uuid(),
+  token: z.string().describe('Widget JWT (HS256, 60 minutes) for the other widget routes'),
+  expires_at: isoDateTime,
+  agent: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    site_type: z.enum(SITE_TYPES),
+    greeting: z.string().nullable(),
+    locale: z.string(),
+    direction,
+    lead_capture: z.record(z.string(), z.unknown()),
+    theme: z.record(z.string(), z.unknown()),
+    handoff: z.record(z.string(), z.unknown()),
+  }),
+  messages: z.array(messageSchema).describe('The last 30 messages, oldest first, when the conversation was resumed; else empty'),
+});
+
+export const messageResponse = z.object({ conversation_id: z.uuid(), message: messageSchema });
+
+export const leadResponse = z.object({ lead_id: z.uuid(), created: z.boolean() });
+
+export const eventsResponse = z.object({ accepted: z.number().int() });
+
+export const couponApplyResponse = z.object({
+  status: z.literal('staged'),
+  code: z.string(),
+  expires_at: isoDateTime,
+  cart_url: z.string(),
 });

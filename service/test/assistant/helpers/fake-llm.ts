@@ -11,7 +11,9 @@ export type Step =
   | { text: string }
   | { toolCall: { name: string; arguments: Record<string, unknown> } }
   /** Stop writing and keep the response open, like a model that is still thinking. */
-  | { hang: true };
+  | { hang: true }
+  /** Say nothing for this long, then go on: a slow model. */
+  | { waitMs: number };
 
 export interface LlmRequest {
   body: Record<string, unknown>;
@@ -77,6 +79,10 @@ const openAiWriter: Writer = async (res, steps, model) => {
   for (const step of steps) {
     await pause();
     if ('hang' in step) return;
+    if ('waitMs' in step) {
+      await new Promise((resolve) => setTimeout(resolve, step.waitMs));
+      continue;
+    }
     if ('text' in step) {
       for (const piece of pieces(step.text)) {
         send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
@@ -112,6 +118,10 @@ const anthropicWriter: Writer = async (res, steps, model) => {
   for (const step of steps) {
     await pause();
     if ('hang' in step) return;
+    if ('waitMs' in step) {
+      await new Promise((resolve) => setTimeout(resolve, step.waitMs));
+      continue;
+    }
     if ('text' in step) {
       send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
       for (const piece of pieces(step.text)) {

@@ -110,6 +110,7 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
   const coupons = [...draft.coupons, ...Array.from({ length: BLANK_COUPON_ROWS }, () => ({ code: '', description: '' }))];
   return html`<div class="page-head">
     <h1>${agent ? agent.name : 'New agent'}</h1>
+    ${agent && editable && html`<a class="button" href="/app/agents/${agent.id}/playground">Test in the Playground</a>`}
     <a href="/app/agents">← All agents</a>
   </div>
   ${agent && snippetPanel(embedSnippet(publicBaseUrl, agent.id))}
