@@ -599,6 +599,34 @@
     setCount('body_text', bytes(context.body_text || ''));
     setCount('headings', bytes((context.headings || []).join('\n')));
     setCount('json_ld', context.json_ld ? bytes(JSON.stringify(context.json_ld)) : 0);
+    previewSanitized(context);
+  }
+
+  // What the runtime will see of the form: asked of the server's sanitizer, a moment after typing stops.
+  var previewTimer = 0;
+  var previewSeq = 0;
+  function previewSanitized(context) {
+    window.clearTimeout(previewTimer);
+    previewTimer = window.setTimeout(async function () {
+      var seq = ++previewSeq;
+      try {
+        var response = await fetch('/app/agents/' + encodeURIComponent(agentId) + '/playground/page-context', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ page_context: Object.keys(context).length > 0 ? context : null }),
+        });
+        if (seq !== previewSeq) return;
+        var out = $('pg-context-sanitized');
+        if (!response.ok) {
+          out.textContent = response.status === 413 ? 'Too large to preview: the runtime cuts each field to 8 KB.' : 'Preview unavailable.';
+          return;
+        }
+        var data = await response.json();
+        out.textContent = data.page_context === null ? 'None: no valid http(s) URL, so the runtime sees no page context.' : JSON.stringify(data.page_context, null, 2);
+      } catch {
+        if (seq === previewSeq) $('pg-context-sanitized').textContent = 'Preview unavailable.';
+      }
+    }, 300);
   }
 
   function syncFromForm() {

@@ -35,6 +35,34 @@ describe('Playground routes', () => {
     await t?.close();
   });
 
+  describe('page-context preview', () => {
+    const url = () => `/app/agents/${shop.agentId}/playground/page-context`;
+
+    it('answers what the runtime would see: markup stripped, tracking removed, caps applied', async () => {
+      const response = await asUser(t.app, editor, 'POST', url(), {
+        page_context: {
+          url: 'https://shop.example/p/boots?utm_source=x#reviews',
+          title: '<b>Trail boots</b><script>alert(1)</script>',
+          body_text: 'é'.repeat(6000),
+          unknown_field: 'dropped',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const context = response.json().page_context;
+      expect(context.url).toBe('https://shop.example/p/boots');
+      expect(context.title).toBe('Trail boots');
+      expect(Buffer.byteLength(context.body_text, 'utf8')).toBeLessThanOrEqual(8 * 1024);
+      expect(context).not.toHaveProperty('unknown_field');
+    });
+
+    it('is null without a valid http(s) URL, and follows the Playground rules', async () => {
+      expect((await asUser(t.app, editor, 'POST', url(), { page_context: { url: 'javascript:alert(1)' } })).json()).toEqual({ page_context: null });
+      expect((await asUser(t.app, viewer, 'POST', url(), { page_context: null })).statusCode).toBe(403);
+      expect((await asUser(t.app, editor, 'POST', url(), { page_context: null }, { csrf: false })).statusCode).toBe(403);
+      expect((await asUser(t.app, editor, 'POST', `/app/agents/${other.agentId}/playground/page-context`, { page_context: null })).statusCode).toBe(404);
+    });
+  });
+
   describe('who may use it', () => {
     it('a viewer is refused: 403 for the page, the stream and reset', async () => {
       expect((await asUser(t.app, viewer, 'GET', `/app/agents/${shop.agentId}/playground`)).statusCode).toBe(403);

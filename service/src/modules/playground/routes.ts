@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { toAppError } from '../../lib/error-handler.js';
 import { AppError } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
+import { sanitizePageContext } from '../assistant/page-context.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { requirePermission } from '../auth/permissions.js';
 import { requireSession, sessionOf } from '../auth/session-guard.js';
@@ -13,7 +14,7 @@ import { streamEvents, turnError } from '../widget/routes.js';
 import { playgroundAssetRoutes } from './assets.js';
 import { playgroundConversation, resetPlaygroundConversation, startPlaygroundConversation, resumablePlaygroundConversation } from './conversations.js';
 import { playgroundBody } from './page.js';
-import { pageQuery, resetBody, streamBody } from './schemas.js';
+import { pageContextPreviewBody, pageQuery, resetBody, streamBody } from './schemas.js';
 
 /**
  * The Playground (spec 4.4, contract section 9): an agent tested by a signed-in member who may
@@ -69,6 +70,13 @@ export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   await app.register(async (api) => {
     requireSession(api, deps, 'unauthenticated');
+
+    // The same sanitizer the turn applies, so the tab shows exactly what the runtime will see.
+    api.post('/app/agents/:id/playground/page-context', async (request) => {
+      const { agent } = await testableAgent(request);
+      const body = parseInput(pageContextPreviewBody, request.body);
+      return { page_context: sanitizePageContext(body.page_context, { mode: 'playground', allowedOrigins: agent.allowedOrigins }) ?? null };
+    });
 
     api.post('/app/agents/:id/playground/stream', async (request, reply) => {
       const { session, agent } = await testableAgent(request);

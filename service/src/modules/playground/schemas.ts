@@ -19,6 +19,11 @@ export const streamBody = z.object({
   page_context: z.record(z.string(), z.unknown()).nullish(),
 });
 
+/** The page-context tab asks what the runtime would see of its form before any turn. */
+export const pageContextPreviewBody = z.object({
+  page_context: z.record(z.string(), z.unknown()).nullish(),
+});
+
 export const resetBody = z.object({
   conversation_id: z.uuid('must be a conversation id'),
 });
