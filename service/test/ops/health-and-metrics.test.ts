@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, outbox } from '../../src/db/schema.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { handshakeRequest, post, signedSync } from '../helpers/integration.js';
-import { REDIS_TEST_URL, redisMissing } from '../helpers/services.js';
+import { postgresMissing, REDIS_TEST_URL, redisMissing } from '../helpers/services.js';
 import { init, parseSse, widgetPost } from '../helpers/widget.js';
 
 /** The value of one sample in Prometheus text format, or undefined when the series is absent. */
@@ -76,6 +76,23 @@ describe('/readyz with a real Redis', async () => {
       expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
     } finally {
       await withRedis.close();
+    }
+  });
+});
+
+describe('on PostgreSQL', async () => {
+  const skip = await postgresMissing();
+  it.skipIf(skip)('is ready and reads the outbox gauges from the shared table', async () => {
+    const t = await createTestApp({ db: 'postgres' });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+      const shop = await seedWorkspace(t.database);
+      await t.database.db.insert(outbox).values({ workspaceId: shop.workspaceId, siteId: null, kind: 'lead.upsert', payload: {}, createdAt: new Date(Date.now() - 30_000) });
+      const text = await scrape(t);
+      expect(sample(text, 'outbox_backlog')).toBe(1);
+      expect(sample(text, 'outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(29);
+    } finally {
+      await t.close();
     }
   });
 });

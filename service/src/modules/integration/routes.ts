@@ -6,7 +6,8 @@ import { parseInput } from '../../lib/validate.js';
 import { authenticateApiToken, requireAbility, type AuthenticatedToken } from '../auth/api-tokens.js';
 import { createLimiter } from '../../lib/rate-limit.js';
 import { handshakeBody, postsSyncBody, productsSyncBody } from './schemas.js';
-import { handshake, recordSyncErrors, syncDocuments } from './service.js';
+import { handshake, recordSyncErrors, syncDocuments, type SyncResponse } from './service.js';
+import { noteIndexChanges } from '../knowledge/statistics.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,8 +50,12 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
     await perTokenLimit(request);
   });
 
-  const countSynced = <T extends { results: { status: string }[] }>(outcome: T, kind: 'post' | 'product'): T => {
+  /** After a batch's commit: the metrics, and the index statistics that search relies on. */
+  const countSynced = (outcome: SyncResponse, kind: 'post' | 'product'): SyncResponse => {
     for (const result of outcome.results) deps.metrics.syncItems.inc({ kind, status: result.status });
+    noteIndexChanges(deps.db, outcome.created + outcome.updated + outcome.deleted, (error) =>
+      deps.log.warn({ err: error }, 'ANALYZE after sync failed'),
+    );
     return outcome;
   };
 
