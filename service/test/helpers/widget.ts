@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify';
 
 export const SHOP_ORIGIN = 'https://shop.example';
 
-export function init(app: FastifyInstance, body: Record<string, unknown>, origin: string | null = SHOP_ORIGIN, headers: Record<string, string> = {}) {
+export function init(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  origin: string | null = SHOP_ORIGIN,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   return app.inject({
     method: 'POST',
     url: '/v1/widget/init',
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { 'content-type': 'application/json', ...(origin !== null ? { origin } : {}), ...headers },
     payload: JSON.stringify(body),
   });

@@ -23,26 +23,13 @@ describe('widget rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/v1/widget/init',
-      remoteAddress: '198.51.100.4',
-      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
-      payload: JSON.stringify({ agent_id: shop.agentId }),
-    });
+    const elsewhere = await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '198.51.100.4');
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('the 601st event request in a minute from one token gets 429', async () => {
-    const session = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v1/widget/init',
-        remoteAddress: '198.51.100.5',
-        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
-        payload: JSON.stringify({ agent_id: shop.agentId }),
-      })
-    ).json();
+    // A visitor address of its own, so the init limit of the first test does not apply.
+    const session = (await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '198.51.100.5')).json();
     const body = { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { label: 'Ask' } }] };
     const statuses = await Promise.all(Array.from({ length: 600 }, () => widgetPost(t.app, '/v1/widget/events', session.token, body).then((r) => r.statusCode)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(600);
@@ -52,15 +39,8 @@ describe('widget rate limits', () => {
   });
 
   it('validates events: names of the contract, 1 to 50 per request', async () => {
-    const session = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v1/widget/init',
-        remoteAddress: '198.51.100.6',
-        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
-        payload: JSON.stringify({ agent_id: shop.agentId }),
-      })
-    ).json();
+    // A visitor address of its own, so the init limit of the first test does not apply.
+    const session = (await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '198.51.100.6')).json();
     const bad = await widgetPost(t.app, '/v1/widget/events', session.token, { events: [{ name: 'purchase', at: 'yesterday' }] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['events.0.at', 'events.0.name']);

@@ -35,8 +35,8 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  registerFormParser(app);
+/** The headers of every dashboard and Playground response. */
+export function addDashboardSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     reply
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
@@ -46,7 +46,11 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
     // Pages and JSON hold a workspace's data: never kept by a shared cache or the back button.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+}
 
+export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  registerFormParser(app);
+  addDashboardSecurityHeaders(app);
   staticAssetRoutes(app);
   publicSessionRoutes(app, deps);
 

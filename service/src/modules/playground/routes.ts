@@ -8,6 +8,7 @@ import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { requirePermission } from '../auth/permissions.js';
 import { requireSession, sessionOf } from '../auth/session-guard.js';
 import { agentInWorkspace } from '../dashboard/agents/store.js';
+import { addDashboardSecurityHeaders } from '../dashboard/routes.js';
 import { html } from '../dashboard/html.js';
 import { documentShell, layout, pageFrame, sendHtml } from '../dashboard/layout.js';
 import { streamEvents, turnError } from '../widget/routes.js';
@@ -22,29 +23,9 @@ import { pageContextPreviewBody, pageQuery, resetBody, streamBody } from './sche
  * diagnostics. Another workspace's agent is not found; a viewer is refused.
  */
 
-/** The dashboard's policy: pages load only our own files, nothing inline. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const runtime: RuntimeDeps = { db: deps.db, providerEnv: deps.providerEnv, addressPolicy: deps.sitePolicy };
-  app.addHook('onSend', async (_request, reply) => {
-    reply
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .header('x-content-type-options', 'nosniff')
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'same-origin');
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  addDashboardSecurityHeaders(app);
   playgroundAssetRoutes(app);
 
   /** The agent, when the signed-in member may test it. */
