@@ -36,6 +36,22 @@ describe('widget messages', () => {
       expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
     });
 
+    it('answers over a real HTTP connection, not only in-process', async () => {
+      // A client socket behaves differently from an injected request (the request stream closes
+      // once its body is read), so the synchronous route is also tried for real.
+      const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const session = await start();
+      const response = await fetch(`${url}/v1/widget/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, origin: 'https://shop.example' },
+        body: JSON.stringify({ message: 'How long does shipping take?' }),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { message: { content: string; sources: unknown[] } };
+      expect(body.message.content.length).toBeGreaterThan(0);
+      expect(body.message.sources).toContainEqual({ title: 'Shipping times', url: 'https://shop.example/?p=1' });
+    });
+
     it('streams start, deltas, sources and done as Server-Sent Events', async () => {
       const session = await start();
       const response = await widgetPost(t.app, '/v1/widget/messages/stream', session.token, { message: 'When will my order ship?' });

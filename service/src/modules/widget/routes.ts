@@ -142,10 +142,12 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return { first: first.value, events };
   };
 
-  app.post('/v1/widget/messages', async (request) => {
+  app.post('/v1/widget/messages', async (request, reply) => {
     const controller = new AbortController();
-    request.raw.once('close', () => {
-      if (!request.raw.complete || request.raw.destroyed) controller.abort();
+    // The response closing before it was sent means the client left: stop generating. (The
+    // request's own 'close' fires as soon as its body has been read, so it says nothing here.)
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
     });
     const ended = deps.turns.begin(controller);
     try {
