@@ -65,8 +65,9 @@ describe('block filtering', () => {
   });
 
   it('gives every kind a text fallback that keeps its link and facts', () => {
-    expect(blockFallbackText(product)).toBe('- [Trail runner](https://shop.example/p/trail): 17.90 EUR (instock)');
-    expect(blockFallbackText({ kind: 'coupon_offer', data: { code: 'SPRING10', description: '10% off' } })).toContain('SPRING10');
+    expect(blockFallbackText(product, 'en')).toBe('- [Trail runner](https://shop.example/p/trail): 17.90 EUR (in stock)');
+    expect(blockFallbackText(product, 'de')).toBe('- [Trail runner](https://shop.example/p/trail): 17.90 EUR (auf Lager)');
+    expect(blockFallbackText({ kind: 'coupon_offer', data: { code: 'SPRING10', description: '10% off' } }, 'en')).toContain('SPRING10');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stockPhrase } from './phrases.js';
 
 /**
  * Rich blocks: structured cards shown next to the answer text. Every block is validated against
@@ -101,11 +102,11 @@ export function isBlockShown(kind: BlockKind, allowed: readonly BlockKind[], mod
  * Markdown that carries a block's information in the answer text, for replies where the block
  * itself is not shown: the visitor still gets the product, plan or story with its link.
  */
-export function blockFallbackText(block: Block): string {
+export function blockFallbackText(block: Block, languageTag: string): string {
   switch (block.kind) {
     case 'product_card': {
       const { name, url, price, stock_status } = block.data;
-      return `- [${name}](${url}): ${price.price} ${price.currency} (${stock_status})`;
+      return `- [${name}](${url}): ${price.price} ${price.currency} (${stockPhrase(languageTag, stock_status)})`;
     }
     case 'pricing_card': {
       const points = block.data.price_points.length > 0 ? `: ${block.data.price_points.join('; ')}` : '';

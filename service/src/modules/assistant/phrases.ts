@@ -23,6 +23,9 @@ const EN = {
   pricing_intro: 'Here are the plans:',
   case_study_intro: 'Here is a customer story:',
   nothing_found: "I couldn't find anything about that on this site.",
+  stock_instock: 'in stock',
+  stock_outofstock: 'out of stock',
+  stock_onbackorder: 'on backorder',
 } as const;
 
 export type PhraseKey = keyof typeof EN;
@@ -49,6 +52,9 @@ const TABLES: Record<string, PhraseTable> = {
     pricing_intro: 'Hier sind die Tarife:',
     case_study_intro: 'Hier ist eine Kundengeschichte:',
     nothing_found: 'Dazu habe ich auf dieser Website nichts gefunden.',
+    stock_instock: 'auf Lager',
+    stock_outofstock: 'nicht vorrätig',
+    stock_onbackorder: 'nachbestellbar',
   },
   fr: {
     escalation_label: 'Parler à une personne',
@@ -69,6 +75,9 @@ const TABLES: Record<string, PhraseTable> = {
     pricing_intro: 'Voici les formules :',
     case_study_intro: 'Voici un témoignage client :',
     nothing_found: 'Je n’ai rien trouvé à ce sujet sur ce site.',
+    stock_instock: 'en stock',
+    stock_outofstock: 'rupture de stock',
+    stock_onbackorder: 'en réapprovisionnement',
   },
   es: {
     escalation_label: 'Hablar con una persona',
@@ -89,6 +98,9 @@ const TABLES: Record<string, PhraseTable> = {
     pricing_intro: 'Estos son los planes:',
     case_study_intro: 'Aquí tiene un caso de éxito:',
     nothing_found: 'No encontré nada sobre eso en este sitio.',
+    stock_instock: 'en stock',
+    stock_outofstock: 'agotado',
+    stock_onbackorder: 'bajo pedido',
   },
   ar: {
     escalation_label: 'التحدث إلى شخص',
@@ -109,6 +121,9 @@ const TABLES: Record<string, PhraseTable> = {
     pricing_intro: 'هذه هي الخطط:',
     case_study_intro: 'إليك قصة عميل:',
     nothing_found: 'لم أجد شيئًا عن ذلك في هذا الموقع.',
+    stock_instock: 'متوفر',
+    stock_outofstock: 'غير متوفر',
+    stock_onbackorder: 'متاح للطلب المسبق',
   },
 };
 
@@ -117,4 +132,18 @@ export function phrase(languageTag: string, key: PhraseKey, values: Record<strin
   const primary = languageTag.toLowerCase().split('-')[0] ?? 'en';
   const template = (TABLES[primary] ?? EN)[key];
   return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+}
+
+/** The visitor's words for a synced stock status (`instock`...), never the shop's code. */
+export function stockPhrase(languageTag: string, status: string): string {
+  switch (status) {
+    case 'instock':
+      return phrase(languageTag, 'stock_instock');
+    case 'outofstock':
+      return phrase(languageTag, 'stock_outofstock');
+    case 'onbackorder':
+      return phrase(languageTag, 'stock_onbackorder');
+    default:
+      return status;
+  }
 }

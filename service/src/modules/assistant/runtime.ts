@@ -316,7 +316,7 @@ class TurnRecord {
       return url === undefined || !this.content.includes(url);
     });
     if (lines.length === 0) return '';
-    return `${this.content ? '\n\n' : ''}${lines.map(blockFallbackText).join('\n')}`;
+    return `${this.content ? '\n\n' : ''}${lines.map((block) => blockFallbackText(block, this.language.tag)).join('\n')}`;
   }
 
   turnUsage(): TurnUsage {

@@ -1,4 +1,4 @@
-import { phrase } from '../phrases.js';
+import { phrase, stockPhrase } from '../phrases.js';
 import { contentTerms } from '../retrieval.js';
 import { fold } from './intents.js';
 
@@ -86,7 +86,7 @@ export function describeToolResult(toolName: string, result: Result, language: s
     case 'show_products': {
       const products = list(result.products);
       if (products.length === 0) return message || phrase(language, 'no_products');
-      const lines = products.map((p) => `- ${link(text(p.name), text(p.url))}: ${text(p.price)} ${text(p.currency)} (${text(p.stock_status)})`);
+      const lines = products.map((p) => `- ${link(text(p.name), text(p.url))}: ${text(p.price)} ${text(p.currency)} (${stockPhrase(language, text(p.stock_status))})`);
       return [phrase(language, 'products_intro'), ...lines].join('\n');
     }
     case 'show_pricing': {
