@@ -77,35 +77,24 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
     });
   });
 
-  app.post(
-    '/api/v1/wp/posts/sync',
-    { bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
-    async (request) => {
-      const token = tokenOf(request);
-      let items;
-      try {
-        items = parseInput(postsSyncBody, parseJson(request.body)).items;
-      } catch (error) {
-        if (error instanceof AppError) await recordSyncErrors(deps.db, token, 'post', error, deps.now());
-        throw error;
-      }
-      return countSynced(await syncDocuments(deps.db, token, { kind: 'post', items }, deps.now()), 'post');
-    },
-  );
+  /** Validates the whole batch (a refusal is kept for the Sites page), then writes it at once. */
+  const readBatch = async <T>(request: FastifyRequest, kind: 'post' | 'product', parse: (body: unknown) => T): Promise<T> => {
+    try {
+      return parse(parseJson(request.body));
+    } catch (error) {
+      if (error instanceof AppError) await recordSyncErrors(deps.db, tokenOf(request), kind, error, deps.now());
+      throw error;
+    }
+  };
+  const syncOptions = { bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature };
 
-  app.post(
-    '/api/v1/wp/products/sync',
-    { bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature },
-    async (request) => {
-      const token = tokenOf(request);
-      let items;
-      try {
-        items = parseInput(productsSyncBody, parseJson(request.body)).items;
-      } catch (error) {
-        if (error instanceof AppError) await recordSyncErrors(deps.db, token, 'product', error, deps.now());
-        throw error;
-      }
-      return countSynced(await syncDocuments(deps.db, token, { kind: 'product', items }, deps.now()), 'product');
-    },
-  );
+  app.post('/api/v1/wp/posts/sync', syncOptions, async (request) => {
+    const items = await readBatch(request, 'post', (body) => parseInput(postsSyncBody, body).items);
+    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'post', items }, deps.now()), 'post');
+  });
+
+  app.post('/api/v1/wp/products/sync', syncOptions, async (request) => {
+    const items = await readBatch(request, 'product', (body) => parseInput(productsSyncBody, body).items);
+    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'product', items }, deps.now()), 'product');
+  });
 }

@@ -91,24 +91,25 @@ export async function handshake(
 }
 
 /** The site this token connected most recently: a token syncs for the site it shook hands as. */
-async function siteForToken(db: Db, token: AuthenticatedToken) {
+async function latestSiteOfToken(db: Db, token: AuthenticatedToken) {
   const [site] = await db
-    .select({ id: sites.id, workspaceId: sites.workspaceId })
+    .select({ id: sites.id, workspaceId: sites.workspaceId, errors: sites.lastSyncErrors })
     .from(sites)
     .where(and(eq(sites.tokenId, token.id), eq(sites.workspaceId, token.workspaceId)))
     .orderBy(desc(sites.lastHandshakeAt))
     .limit(1);
+  return site;
+}
+
+async function siteForToken(db: Db, token: AuthenticatedToken) {
+  const site = await latestSiteOfToken(db, token);
   if (!site) throw new AppError('site_not_connected', 'No site is connected with this token; call the handshake first');
   return site;
 }
 
+/** Keeps the last few refused batches on the site, for the dashboard's Sites page. */
 export async function recordSyncErrors(db: Db, token: AuthenticatedToken, kind: 'post' | 'product', error: AppError, now: Date): Promise<void> {
-  const [site] = await db
-    .select({ id: sites.id, errors: sites.lastSyncErrors })
-    .from(sites)
-    .where(and(eq(sites.tokenId, token.id), eq(sites.workspaceId, token.workspaceId)))
-    .orderBy(desc(sites.lastHandshakeAt))
-    .limit(1);
+  const site = await latestSiteOfToken(db, token);
   if (!site) return;
   const entry: SyncErrorRecord = { at: now.toISOString(), kind, message: error.message, errors: error.errors };
   await db.update(sites).set({ lastSyncErrors: [entry, ...site.errors].slice(0, 10) }).where(eq(sites.id, site.id));
