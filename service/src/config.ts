@@ -32,6 +32,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  APP_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   PUBLIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ALLOW_PRIVATE_SITE_URLS: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +53,8 @@ export interface Config {
   dataDir: string;
   redisUrl: string | undefined;
   appSecret: string;
+  /** The secret being rotated out: widget tokens it signed are still accepted until they expire. */
+  previousAppSecret: string | undefined;
   publicBaseUrl: string;
   allowPrivateSiteUrls: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -95,6 +98,7 @@ export function loadConfig(
     dataDir,
     redisUrl: e.REDIS_URL,
     appSecret: e.APP_SECRET ?? loadOrCreateAppSecret(dataDir, warn),
+    previousAppSecret: e.APP_SECRET_PREVIOUS,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
     allowPrivateSiteUrls: e.ALLOW_PRIVATE_SITE_URLS,
     logLevel: e.LOG_LEVEL,

@@ -9,7 +9,7 @@ import { conversationRow, createConversation, createShop, messagesOf } from './h
 let database: Database;
 
 beforeAll(async () => {
-  database = await freshDatabase('pglite');
+  database = await freshDatabase();
 });
 
 afterAll(async () => {

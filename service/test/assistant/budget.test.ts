@@ -11,7 +11,7 @@ let database: Database;
 let deps: RuntimeDeps;
 
 beforeAll(async () => {
-  database = await freshDatabase('pglite');
+  database = await freshDatabase();
   deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
 });
 

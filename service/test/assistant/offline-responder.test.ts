@@ -55,7 +55,7 @@ describe('offline responder through the runtime', () => {
   let deps: RuntimeDeps;
 
   beforeAll(async () => {
-    database = await freshDatabase('pglite');
+    database = await freshDatabase();
     peer = await startPluginPeer({ secret: SECRET, orders: [{ id: 1, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' }] });
     shop = await createShop(database.db, { siteUrl: peer.siteUrl, secret: SECRET });
     deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } };

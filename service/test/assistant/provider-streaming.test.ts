@@ -24,7 +24,7 @@ describe.each(providers)('streaming through $provider', ({ provider, start, env 
   let llm: FakeLlm | undefined;
 
   beforeAll(async () => {
-    database = await freshDatabase('pglite');
+    database = await freshDatabase();
     peer = await startPluginPeer({ secret: SECRET, orders: [{ id: 9, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' }] });
     shop = await createShop(database.db, { siteUrl: peer.siteUrl, secret: SECRET, agent: { provider, model: 'test-model' } });
     await indexPosts(database.db, shop, [{ wpId: 1, title: 'Shipping', html: '<p>Orders leave our warehouse within two days. Tracking links are emailed.</p>' }]);
@@ -143,7 +143,7 @@ describe.each(providers)('streaming through $provider', ({ provider, start, env 
 });
 
 it('falls back to the offline responder when the provider has no key', async () => {
-  const database = await freshDatabase('pglite');
+  const database = await freshDatabase();
   try {
     const shop = await createShop(database.db, { agent: { provider: 'anthropic' } });
     const conversation = await createConversation(database.db, shop, { playground: true });

@@ -8,7 +8,7 @@ let database: Database;
 let shop: Shop;
 
 beforeAll(async () => {
-  database = await freshDatabase('pglite');
+  database = await freshDatabase();
   shop = await createShop(database.db);
   await indexPosts(database.db, shop, [
     { wpId: 1, title: 'Returns and refunds', html: '<h2>Returns</h2><p>You can return any item within 30 days of delivery for a full refund.</p><h2>Refunds</h2><p>Refunds are paid to the original payment method within five business days.</p>' },

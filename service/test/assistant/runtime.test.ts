@@ -12,7 +12,7 @@ let deps: RuntimeDeps;
 let shop: Shop;
 
 beforeAll(async () => {
-  database = await freshDatabase('pglite');
+  database = await freshDatabase();
   deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
   shop = await createShop(database.db);
   await indexPosts(database.db, shop, [

@@ -12,7 +12,7 @@ let peer: PluginPeer;
 let shop: Shop;
 
 beforeAll(async () => {
-  database = await freshDatabase('pglite');
+  database = await freshDatabase();
   peer = await startPluginPeer({
     secret: SECRET,
     orders: [

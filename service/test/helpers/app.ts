@@ -47,7 +47,7 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await freshDatabase(options.db ?? 'pglite'));
+  const database = options.database ?? (await freshDatabase(options.db));
   const config = testConfig(options.config);
   const clock = testClock();
   const app = await buildApp({

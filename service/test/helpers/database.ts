@@ -6,10 +6,17 @@ import { POSTGRES_ADMIN_URL } from './services.js';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /**
+ * The database suites run on unless they ask for one: the embedded PGlite, or, when
+ * DATABASE_URL is set (as for the service itself), a fresh database on that PostgreSQL server.
+ * `DATABASE_URL=postgres://... npm test` therefore runs every suite in PostgreSQL mode.
+ */
+export const defaultDatabaseKind: DatabaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
  * A fresh, migrated database for one suite: an in-memory PGlite, or a new database on the
  * PostgreSQL server that is dropped again on close.
  */
-export async function freshDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
+export async function freshDatabase(kind: DatabaseKind = defaultDatabaseKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: 'memory' });
   const name = `sa_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

@@ -8,7 +8,8 @@ import net from 'node:net';
  */
 export const servicesRequired = process.env.REQUIRE_SERVICES === '1';
 
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+/** Where suites create (and drop) their own databases: any database on the server will do. */
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL || process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres';
 export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
 /** Debian's chromium, driven by playwright-core (never `playwright install`). */
 export const CHROMIUM_PATH = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium';

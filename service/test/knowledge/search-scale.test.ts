@@ -14,7 +14,7 @@ describe('search over an index with very common words', () => {
   let database: Database;
   let shop: SeededWorkspace;
   beforeAll(async () => {
-    database = await freshDatabase('pglite');
+    database = await freshDatabase();
     shop = await seedWorkspace(database);
     const siteId = crypto.randomUUID();
     await database.exec(`

@@ -161,3 +161,27 @@ describe('POST /v1/widget/init', () => {
     });
   });
 });
+
+describe('rotating APP_SECRET', () => {
+  it('accepts tokens signed with APP_SECRET_PREVIOUS until they expire, and no others', async () => {
+    const before = await createTestApp();
+    try {
+      const shop = await seedWorkspace(before.database);
+      const issuedBefore = (await init(before.app, { agent_id: shop.agentId })).json();
+      const events = { events: [{ name: 'launcher_open', at: new Date().toISOString() }] };
+      const restarted = async (previousAppSecret: string | undefined) => {
+        const next = await createTestApp({ database: before.database, config: { appSecret: 'the-new-secret-the-new-secret-the-new-secret', previousAppSecret } });
+        const status = (await widgetPost(next.app, '/v1/widget/events', issuedBefore.token, events)).statusCode;
+        const issuedAfter = (await init(next.app, { agent_id: shop.agentId })).json();
+        const freshStatus = (await widgetPost(next.app, '/v1/widget/events', issuedAfter.token, events)).statusCode;
+        await next.app.close();
+        return { status, freshStatus };
+      };
+      expect(await restarted(before.config.appSecret)).toEqual({ status: 200, freshStatus: 200 });
+      expect(await restarted('some-other-secret-some-other-secret-0000')).toEqual({ status: 401, freshStatus: 200 });
+      expect(await restarted(undefined)).toEqual({ status: 401, freshStatus: 200 });
+    } finally {
+      await before.close();
+    }
+  });
+});

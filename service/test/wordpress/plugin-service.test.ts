@@ -162,7 +162,7 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
 
 describe.skipIf(reason && !servicesRequired)('the plugin against the service rate limit', { timeout: TIMEOUT }, () => {
   it('pauses for Retry-After on 429 and keeps the rest queued', async () => {
-    const database = await freshDatabase('pglite');
+    const database = await freshDatabase();
     // The real service with a per-token limit of 2 requests a minute instead of 60.
     const app = await buildApp({ config: testConfig(), database, logger: false, limits: { integrationPerToken: 2 } });
     const site = await startWordPress({ woocommerce: false });

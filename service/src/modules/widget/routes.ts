@@ -27,7 +27,7 @@ const WIDGET_PATHS = ['/v1/widget/init', '/v1/widget/messages', '/v1/widget/mess
 
 /** The widget API (spec 4.2). */
 export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now);
+  const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now, deps.config.previousAppSecret);
   const runtime: RuntimeDeps = { db: deps.db, providerEnv: deps.providerEnv, addressPolicy: deps.sitePolicy };
   const limits = deps.limits;
   const perIp = (name: string, max: number) => createLimiter(app, { name, max, key: (request) => request.ip });

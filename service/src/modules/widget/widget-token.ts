@@ -13,20 +13,29 @@ export interface WidgetClaims {
   tokenId: string;
 }
 
+function widgetKey(appSecret: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', appSecret, 'storefront-assistant', 'widget-jwt-v1', 32));
+}
+
 /**
  * Issues and verifies the widget's bearer token: HS256 only (an `alg: none` or RS/HS confusion
  * token is refused by the pinned algorithm list), with audience, issuer and expiry required.
- * The key is derived from APP_SECRET for this one purpose, so it signs nothing else.
+ * The key is derived from APP_SECRET for this one purpose, so it signs nothing else. While
+ * APP_SECRET is being rotated, tokens signed with the previous secret stay valid until they
+ * expire, so instances restarted one by one never turn away each other's visitors.
  */
 export class WidgetTokens {
   private readonly key: Uint8Array;
+  private readonly previousKey: Uint8Array | undefined;
 
   constructor(
     appSecret: string,
     private readonly issuer: string,
     private readonly now: () => Date,
+    previousAppSecret?: string,
   ) {
-    this.key = new Uint8Array(hkdfSync('sha256', appSecret, 'storefront-assistant', 'widget-jwt-v1', 32));
+    this.key = widgetKey(appSecret);
+    this.previousKey = previousAppSecret ? widgetKey(previousAppSecret) : undefined;
   }
 
   async issue(claims: Omit<WidgetClaims, 'tokenId'>): Promise<{ token: string; expiresAt: Date }> {
@@ -47,13 +56,18 @@ export class WidgetTokens {
   async verify(authorization: string | undefined): Promise<WidgetClaims> {
     const token = /^Bearer\s+([\w-]+\.[\w-]*\.[\w-]*)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) throw new AppError('unauthenticated', 'A widget token is required (Authorization: Bearer <token from init>)');
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
+    const verifyWith = (key: Uint8Array) =>
+      jwtVerify(token, key, {
         algorithms: ['HS256'],
         audience: AUDIENCE,
         issuer: this.issuer,
         requiredClaims: ['exp', 'iat', 'sub', 'jti'],
         currentDate: this.now(),
+      });
+    try {
+      const { payload } = await verifyWith(this.key).catch((error: unknown) => {
+        if (this.previousKey && error instanceof joseErrors.JWSSignatureVerificationFailed) return verifyWith(this.previousKey);
+        throw error;
       });
       const { cid, aid, sub, jti } = payload as { cid?: unknown; aid?: unknown; sub?: unknown; jti?: unknown };
       if (typeof cid !== 'string' || typeof aid !== 'string' || typeof sub !== 'string' || typeof jti !== 'string') {

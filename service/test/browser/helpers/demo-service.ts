@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,9 @@ import { DEMO_AGENT_ID } from '../../../src/modules/demo/identity.js';
 import { seedDemo } from '../../../src/modules/demo/seed.js';
 import { WIDGET_DIST_DIR } from '../../../src/modules/static/routes.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { freePort } from '../../helpers/server-process.js';
+
+export { freePort };
 import { startFakeOpenAI, type FakeLlm, type LlmRequest, type Step } from '../../assistant/helpers/fake-llm.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -19,18 +21,6 @@ export function ensureWidgetBuilt(): void {
   if (!existsSync(path.join(WIDGET_DIST_DIR, 'panel.js'))) {
     execFileSync('npm', ['run', 'build', '-w', 'widget'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
-}
-
-/** A port nothing listens on now, for a server whose URL must be known before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface DemoService {
