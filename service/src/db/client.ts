@@ -49,6 +49,10 @@ function openPostgres(url: string, poolSize = 10): Database {
   // An idle client losing its connection (server restart, pg_terminate_backend) must not crash
   // the process; the pool replaces it on next use.
   pool.on('error', () => {});
+  // The pool listens for errors on idle clients only. A connection lost while a client is checked
+  // out (mid-transaction) would be emitted with no listener and end the process; the query in
+  // flight is rejected anyway, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
