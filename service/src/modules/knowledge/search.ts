@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
-import { COMMON_LEXEME_SHARE, commonLexemes, literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
+import { COMMON_LEXEME_SHARE, commonLexemesOverThreshold, literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
 
 export interface SearchParams {
   workspaceId: string;
@@ -46,7 +46,7 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
   // An empty tsquery matches nothing, so a query without literal terms adds nothing here.
   const literal = literalTerms(text) ?? '';
   const terms = JSON.stringify(text.split(' | ').map((term) => ({ term, literal: /[\d\-_.]/.test(term) })));
-  const common = JSON.stringify(await commonLexemes(db));
+  const common = await commonLexemesOverThreshold(db);
   const limit = Math.min(Math.max(params.limit ?? 8, 1), 50);
   const kinds = params.kinds && params.kinds.length > 0 ? params.kinds : null;
   const kindFilter = kinds
@@ -54,10 +54,10 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
     : sql``;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     WITH q AS (SELECT to_tsquery(${config}::regconfig, ${text}) || to_tsquery('simple', ${literal}) AS query),
-    common AS (SELECT * FROM json_to_recordset(${common}::json) AS c(lexeme text, share float8)),
+    common AS (SELECT ${common}::jsonb AS share_of),
     terms AS (
       SELECT t->>'term' AS term, (t->>'literal')::boolean AS literal, x.lexemes,
-             (SELECT max(common.share) FROM common WHERE common.lexeme = ANY(x.lexemes)) AS share
+             (SELECT max((common.share_of->>lexeme)::float8) FROM common, unnest(x.lexemes) AS lexeme) AS share
         FROM json_array_elements(${terms}::json) AS t,
              LATERAL (SELECT tsvector_to_array(to_tsvector(${config}::regconfig, t->>'term')) AS lexemes) AS x),
     -- Stopwords bring no candidates; nor do common terms unless nothing rarer is asked for, in

@@ -67,13 +67,30 @@ export interface CommonLexeme {
   share: number;
 }
 
-const commonLexemeCache = new WeakMap<Db, { at: number; lexemes: Promise<CommonLexeme[]> }>();
+interface CommonLexemes {
+  list: CommonLexeme[];
+  /**
+   * `{"lexeme": share}` for the lexemes over COMMON_LEXEME_SHARE only, the ones search treats
+   * differently, as a JSON object so that a query looks a lexeme up by key instead of scanning.
+   */
+  overThreshold: string;
+}
+
+const commonLexemeCache = new WeakMap<Db, { at: number; lexemes: Promise<CommonLexemes> }>();
 
 /**
  * The lexemes that appear in most chunks, read from the statistics PostgreSQL keeps for the
  * planner (ANALYZE's most common elements of chunks.tsv), refreshed every few minutes.
  */
-export function commonLexemes(db: Db, now = Date.now()): Promise<CommonLexeme[]> {
+export async function commonLexemes(db: Db, now = Date.now()): Promise<CommonLexeme[]> {
+  return (await cachedCommonLexemes(db, now)).list;
+}
+
+export async function commonLexemesOverThreshold(db: Db, now = Date.now()): Promise<string> {
+  return (await cachedCommonLexemes(db, now)).overThreshold;
+}
+
+function cachedCommonLexemes(db: Db, now: number): Promise<CommonLexemes> {
   const cached = commonLexemeCache.get(db);
   if (cached && now - cached.at < COMMON_LEXEMES_TTL_MS) return cached.lexemes;
   const lexemes = queryRows<CommonLexeme>(
@@ -83,7 +100,11 @@ export function commonLexemes(db: Db, now = Date.now()): Promise<CommonLexeme[]>
                unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS x(lexeme, share)
          WHERE s.schemaname = current_schema() AND s.tablename = 'chunks' AND s.attname = 'tsv'
            AND x.lexeme IS NOT NULL AND x.share > ${COMMON_LEXEME_SHARE / 4}`,
-  ).then((rows) => rows.map((row) => ({ lexeme: row.lexeme, share: Number(row.share) })));
+  ).then((rows) => {
+    const list = rows.map((row) => ({ lexeme: row.lexeme, share: Number(row.share) }));
+    const overThreshold = JSON.stringify(Object.fromEntries(list.filter((c) => c.share > COMMON_LEXEME_SHARE).map((c) => [c.lexeme, c.share])));
+    return { list, overThreshold };
+  });
   commonLexemeCache.set(db, { at: now, lexemes });
   return lexemes;
 }
