@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net, { type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -45,7 +44,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['service/src/server.ts'], {
+  // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child
+  // process of its own, so a SIGKILL would end only the wrapper and leave the server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'service/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,30 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { agents, messages } from '../../src/db/schema.js';
 import { seedWorkspace, type SeededWorkspace } from '../helpers/app.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { startFakeOpenAI, type FakeLlm, type LlmRequest } from '../assistant/helpers/fake-llm.js';
 import { SHOP_ORIGIN } from '../helpers/widget.js';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const GRACE_MS = 2_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function lastUserText(request: LlmRequest): string {
   const list = (request.body.messages ?? []) as { role: string; content: unknown }[];
@@ -47,8 +33,7 @@ describe('SIGTERM with turns in flight (a real server process)', () => {
   let dataDir: string;
   let model: FakeLlm;
   let shop: SeededWorkspace;
-  let child: ChildProcess | undefined;
-  let output = '';
+  let server: ServerProcess | undefined;
   let baseUrl: string;
 
   beforeAll(async () => {
@@ -64,39 +49,14 @@ describe('SIGTERM with turns in flight (a real server process)', () => {
     await database.db.update(agents).set({ provider: 'openai', model: 'test-model' }).where(eq(agents.id, shop.agentId));
     await database.close();
 
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['service/src/server.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_BASE_URL: baseUrl,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        DEMO: '0',
-        APP_SECRET: 'shutdown-test-secret-shutdown-test-secret',
-        LOG_LEVEL: 'info',
-        OPENAI_API_KEY: 'test',
-        OPENAI_BASE_URL: model.baseUrl,
-        SHUTDOWN_GRACE_MS: String(GRACE_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      env: { DATA_DIR: dataDir, OPENAI_API_KEY: 'test', OPENAI_BASE_URL: model.baseUrl, SHUTDOWN_GRACE_MS: String(GRACE_MS) },
     });
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    for (let i = 0; ; i += 1) {
-      const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
-      if (up) break;
-      if (i > 300 || child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    baseUrl = server.baseUrl;
   }, 60_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await server?.kill();
     await model?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -124,9 +84,8 @@ describe('SIGTERM with turns in flight (a real server process)', () => {
     const slow = await startStream('A slow question, please');
     const stuck = await startStream('Where is my parcel?');
 
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     const signalledAt = Date.now();
-    child!.kill('SIGTERM');
+    const exited = server!.kill('SIGTERM');
 
     // New work is turned away while the running turns go on: the connection is refused, or a
     // request reaching a kept-alive connection gets 503.
@@ -147,8 +106,8 @@ describe('SIGTERM with turns in flight (a real server process)', () => {
     expect(stuckBody).toMatch(/event: error\ndata: \{"code":"service_unavailable"/);
 
     expect(await exited).toBe(0);
-    expect(output).toContain('turns aborted at the shutdown deadline');
-    expect(output).toContain('"msg":"shut down"');
+    expect(server!.output()).toContain('turns aborted at the shutdown deadline');
+    expect(server!.output()).toContain('"msg":"shut down"');
 
     // The process let go of the data directory; what it saved is there.
     const database = await openDatabase({ kind: 'pglite', dataDir });
