@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../src/db/schema.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { storedConversation } from '../helpers/conversation.js';
 import { init, SHOP_ORIGIN, widgetPost } from '../helpers/widget.js';
 
 describe('POST /v1/widget/init', () => {
@@ -41,7 +42,7 @@ describe('POST /v1/widget/init', () => {
     });
 
     it('resumes with exactly the last 30 messages, oldest first', async () => {
-      const first = (await init(t.app, { agent_id: shop.agentId })).json();
+      const first = await storedConversation(t.app, { agent_id: shop.agentId });
       for (let i = 1; i <= 35; i += 1) {
         await t.database.db.insert(messages).values({
           id: randomUUID(),
@@ -154,7 +155,7 @@ describe('POST /v1/widget/init', () => {
     });
 
     it('never reaches a Playground conversation', async () => {
-      const real = (await init(t.app, { agent_id: shop.agentId })).json();
+      const real = await storedConversation(t.app, { agent_id: shop.agentId });
       await t.database.db.update(conversations).set({ isPlayground: true }).where(eq(conversations.id, real.conversation_id));
       const response = await widgetPost(t.app, '/v1/widget/events', real.token, events);
       expect(response.statusCode).toBe(401);

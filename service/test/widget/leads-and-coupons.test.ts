@@ -8,6 +8,7 @@ import { serviceOutboxWorker } from '../../src/modules/outbox/worker.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { handshakeRequest } from '../helpers/integration.js';
 import { startPluginPeer, type PeerOptions, type PluginPeer } from '../sites/helpers/plugin-peer.js';
+import { storedConversation } from '../helpers/conversation.js';
 import { init, widgetPost } from '../helpers/widget.js';
 
 /** Connects the shop to a plugin peer on loopback, which verifies with the handshake's secret. */
@@ -130,7 +131,7 @@ describe('coupon apply', () => {
   });
 
   async function conversationOffering(code: string) {
-    const session = (await init(t.app, { agent_id: shop.agentId })).json();
+    const session = await storedConversation(t.app, { agent_id: shop.agentId });
     await t.database.db.insert(messages).values({
       id: randomUUID(),
       conversationId: session.conversation_id,

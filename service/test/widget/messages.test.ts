@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, conversations, messages } from '../../src/db/schema.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { handshakeRequest, post, signedSync } from '../helpers/integration.js';
+import { storedConversation } from '../helpers/conversation.js';
 import { init, parseSse, widgetPost } from '../helpers/widget.js';
 
 describe('widget messages', () => {
@@ -73,7 +74,7 @@ describe('widget messages', () => {
 
   describe('errors', () => {
     it('409 conversation_busy while a turn is generating', async () => {
-      const session = await start();
+      const session = await storedConversation(t.app, { agent_id: shop.agentId });
       await t.database.db.update(conversations).set({ busyUntil: new Date(Date.now() + 60_000) }).where(eq(conversations.id, session.conversation_id));
       const response = await widgetPost(t.app, '/v1/widget/messages', session.token, { message: 'hello' });
       expect(response.statusCode).toBe(409);

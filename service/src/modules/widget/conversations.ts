@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agents, conversations, messages, type ShopperBinding } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { PRODUCTION_BLOCK_KINDS } from '../assistant/blocks.js';
 import type { AgentRow } from '../assistant/tools.js';
+import type { WidgetClaims } from './widget-token.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -18,8 +19,28 @@ export async function publishedAgent(db: Db, agentId: string): Promise<AgentRow>
   return agent;
 }
 
-/** The conversation a widget token is for, in its agent; never a Playground conversation. */
-export async function widgetConversation(db: Db, claims: { conversationId: string; agentId: string; visitorId: string }) {
+/**
+ * The conversation a widget token is for, in its agent; never a Playground conversation.
+ *
+ * Init does not write: a page view that never leads to a message, lead or click costs no row.
+ * The conversation is stored on first use of its token instead, from the token's signed claims
+ * (so only the visitor it was issued to can create it, and only as issued).
+ */
+export async function widgetConversation(db: Db, claims: Pick<WidgetClaims, 'conversationId' | 'agentId' | 'visitorId' | 'locale'>) {
+  const stored = await findWidgetConversation(db, claims);
+  if (stored) return stored;
+  await db.execute(sql`
+    INSERT INTO conversations (id, workspace_id, agent_id, visitor_id, locale)
+    SELECT ${claims.conversationId}, a.workspace_id, a.id, ${claims.visitorId}, ${claims.locale ?? null}
+      FROM agents a WHERE a.id = ${claims.agentId} AND a.published
+    ON CONFLICT (id) DO NOTHING`);
+  const created = await findWidgetConversation(db, claims);
+  // Not created: the agent is gone or unpublished, or the id is taken by another conversation.
+  if (!created) throw new AppError('unauthenticated', 'The widget token does not match a conversation');
+  return created;
+}
+
+async function findWidgetConversation(db: Db, claims: { conversationId: string; agentId: string; visitorId: string }) {
   const [row] = await db
     .select({ conversation: conversations, agent: agents })
     .from(conversations)
@@ -32,7 +53,6 @@ export async function widgetConversation(db: Db, claims: { conversationId: strin
         eq(conversations.isPlayground, false),
       ),
     );
-  if (!row) throw new AppError('unauthenticated', 'The widget token does not match a conversation');
   return row;
 }
 

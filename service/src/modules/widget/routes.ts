@@ -13,7 +13,8 @@ import { resolveReplyLanguage } from '../assistant/language.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { SiteClient } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
-import { findResumable, lastMessages, publishedAgent, startConversation, widgetConversation } from './conversations.js';
+import { publishedAgentCache } from './agent-cache.js';
+import { findResumable, lastMessages, startConversation, widgetConversation } from './conversations.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from './leads.js';
 import { couponApplyBody, eventsBody, initBody, leadBody, messageBody } from './schemas.js';
@@ -39,6 +40,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const eventLimit = perToken('widget-events', limits.eventsPerToken);
 
   const originListed = originDirectory(deps.db);
+  const initAgent = publishedAgentCache(deps.db, () => deps.now().getTime());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('vary', 'Origin');
     const origin = requestOrigin(request);
@@ -74,7 +76,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.post('/v1/widget/init', async (request, reply) => {
     await initLimit(request);
     const body = parseInput(initBody, request.body);
-    const agent = await publishedAgent(deps.db, body.agent_id);
+    const agent = await initAgent(body.agent_id);
     const origin = requestOrigin(request);
     // The hard gate of spec 5: only pages on the agent's own origins may start a conversation.
     if (!originAllowedFor(origin, agent.allowedOrigins)) {
@@ -92,17 +94,22 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
     const resumable =
       body.conversation_id && body.visitor_id ? await findResumable(deps.db, agent, body.conversation_id, body.visitor_id) : undefined;
-    let conversation = resumable;
-    if (conversation && shopper) {
-      await deps.db.update(conversations).set({ shopper }).where(eq(conversations.id, conversation.id));
+    if (resumable && shopper) {
+      await deps.db.update(conversations).set({ shopper }).where(eq(conversations.id, resumable.id));
     }
-    conversation ??= await startConversation(deps.db, agent, {
-      visitorId: body.visitor_id ?? randomUUID(),
-      locale: body.locale ?? null,
-      shopper,
-    });
+    // A new conversation is stored on the first use of its token (see widgetConversation), except
+    // one bound to a verified shopper, whose binding is not carried in the token.
+    const visitorId = body.visitor_id ?? randomUUID();
+    const conversation: { id: string; visitorId: string } =
+      resumable ??
+      (shopper ? await startConversation(deps.db, agent, { visitorId, locale: body.locale ?? null, shopper }) : { id: randomUUID(), visitorId });
     const language = resolveReplyLanguage({ visitorLocale: body.locale, message: '', agentDefault: agent.defaultLocale });
-    const issued = await tokens.issue({ visitorId: conversation.visitorId, conversationId: conversation.id, agentId: agent.id });
+    const issued = await tokens.issue({
+      visitorId: conversation.visitorId,
+      conversationId: conversation.id,
+      agentId: agent.id,
+      ...(body.locale ? { locale: body.locale } : {}),
+    });
     return {
       conversation_id: conversation.id,
       visitor_id: conversation.visitorId,

@@ -11,6 +11,8 @@ export interface WidgetClaims {
   conversationId: string;
   agentId: string;
   tokenId: string;
+  /** The visitor's locale given at init, kept for the conversation the token creates on first use. */
+  locale?: string;
 }
 
 function widgetKey(appSecret: string): Uint8Array {
@@ -41,7 +43,7 @@ export class WidgetTokens {
   async issue(claims: Omit<WidgetClaims, 'tokenId'>): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
     const expiresAt = new Date((issuedAt + WIDGET_TOKEN_TTL_SECONDS) * 1000);
-    const token = await new SignJWT({ cid: claims.conversationId, aid: claims.agentId })
+    const token = await new SignJWT({ cid: claims.conversationId, aid: claims.agentId, ...(claims.locale ? { loc: claims.locale } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(this.issuer)
       .setAudience(AUDIENCE)
@@ -69,11 +71,11 @@ export class WidgetTokens {
         if (this.previousKey && error instanceof joseErrors.JWSSignatureVerificationFailed) return verifyWith(this.previousKey);
         throw error;
       });
-      const { cid, aid, sub, jti } = payload as { cid?: unknown; aid?: unknown; sub?: unknown; jti?: unknown };
+      const { cid, aid, sub, jti, loc } = payload as { cid?: unknown; aid?: unknown; sub?: unknown; jti?: unknown; loc?: unknown };
       if (typeof cid !== 'string' || typeof aid !== 'string' || typeof sub !== 'string' || typeof jti !== 'string') {
         throw new AppError('unauthenticated', 'The widget token is missing claims');
       }
-      return { visitorId: sub, conversationId: cid, agentId: aid, tokenId: jti };
+      return { visitorId: sub, conversationId: cid, agentId: aid, tokenId: jti, ...(typeof loc === 'string' ? { locale: loc } : {}) };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 'The widget token has expired; call init again');
