@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, messages } from '../../src/db/schema.js';
+import { agents, conversations, messages } from '../../src/db/schema.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { storedConversation } from '../helpers/conversation.js';
@@ -184,5 +184,57 @@ describe('rotating APP_SECRET', () => {
     } finally {
       await before.close();
     }
+  });
+});
+
+describe('what init stores', () => {
+  let t: TestApp;
+  let shop: SeededWorkspace;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await seedWorkspace(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const storedRows = async (id: string) => t.database.db.select().from(conversations).where(eq(conversations.id, id));
+  const events = { events: [{ name: 'launcher_open', at: new Date().toISOString() }] };
+
+  it('stores no conversation for a page view; the first use of the token stores it with the visitor and locale', async () => {
+    const session = (await init(t.app, { agent_id: shop.agentId, locale: 'fr-FR' })).json();
+    expect(await storedRows(session.conversation_id)).toEqual([]);
+    expect((await widgetPost(t.app, '/v1/widget/events', session.token, events)).statusCode).toBe(200);
+    const [row] = await storedRows(session.conversation_id);
+    expect(row).toMatchObject({ agentId: shop.agentId, workspaceId: shop.workspaceId, visitorId: session.visitor_id, locale: 'fr-FR', isPlayground: false });
+    // Using it again neither duplicates nor changes it.
+    expect((await widgetPost(t.app, '/v1/widget/events', session.token, events)).statusCode).toBe(200);
+    expect(await storedRows(session.conversation_id)).toHaveLength(1);
+  });
+
+  it('a token cannot store its conversation once the agent is unpublished', async () => {
+    const session = (await init(t.app, { agent_id: shop.agentId })).json();
+    await t.database.db.update(agents).set({ published: false }).where(eq(agents.id, shop.agentId));
+    try {
+      const response = await widgetPost(t.app, '/v1/widget/events', session.token, events);
+      expect(response.statusCode).toBe(401);
+      expect(await storedRows(session.conversation_id)).toEqual([]);
+    } finally {
+      await t.database.db.update(agents).set({ published: true }).where(eq(agents.id, shop.agentId));
+    }
+  });
+
+  it('answers init from an agent read at most 2 seconds earlier: an unpublished agent is gone after that', async () => {
+    expect((await init(t.app, { agent_id: shop.agentId })).statusCode).toBe(200);
+    await t.database.db.update(agents).set({ published: false }).where(eq(agents.id, shop.agentId));
+    try {
+      t.clock.advance(2_001);
+      const response = await init(t.app, { agent_id: shop.agentId });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('not_found');
+    } finally {
+      await t.database.db.update(agents).set({ published: true }).where(eq(agents.id, shop.agentId));
+      t.clock.advance(2_001);
+    }
+    expect((await init(t.app, { agent_id: shop.agentId })).statusCode).toBe(200);
   });
 });
