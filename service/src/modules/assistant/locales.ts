@@ -191,6 +191,18 @@ function canonicalize(input: string): Intl.Locale | undefined {
  */
 export function matchLocale(input: string | null | undefined): Locale | undefined {
   if (!input) return undefined;
+  // Every widget init and turn asks, nearly always with one of a few tags; Intl's parsing is not free.
+  if (matched.has(input)) return matched.get(input);
+  const match = matchCanonical(input);
+  if (matched.size >= MATCHED_MAX) matched.clear();
+  matched.set(input, match);
+  return match;
+}
+
+const MATCHED_MAX = 2_000;
+const matched = new Map<string, Locale | undefined>();
+
+function matchCanonical(input: string): Locale | undefined {
   const locale = canonicalize(input);
   if (!locale) return undefined;
   const exact = byTag.get(locale.baseName.toLowerCase());

@@ -1,4 +1,6 @@
-import { hkdfSync, randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID, webcrypto } from 'node:crypto';
+
+type CryptoKey = webcrypto.CryptoKey;
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/errors.js';
 
@@ -15,8 +17,10 @@ export interface WidgetClaims {
   locale?: string;
 }
 
-function widgetKey(appSecret: string): Uint8Array {
-  return new Uint8Array(hkdfSync('sha256', appSecret, 'storefront-assistant', 'widget-jwt-v1', 32));
+/** Imported once: handing jose raw bytes would import the key again on every sign and verify. */
+function widgetKey(appSecret: string): Promise<CryptoKey> {
+  const raw = new Uint8Array(hkdfSync('sha256', appSecret, 'storefront-assistant', 'widget-jwt-v1', 32));
+  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
 /**
@@ -27,8 +31,8 @@ function widgetKey(appSecret: string): Uint8Array {
  * expire, so instances restarted one by one never turn away each other's visitors.
  */
 export class WidgetTokens {
-  private readonly key: Uint8Array;
-  private readonly previousKey: Uint8Array | undefined;
+  private readonly key: Promise<CryptoKey>;
+  private readonly previousKey: Promise<CryptoKey> | undefined;
 
   constructor(
     appSecret: string,
@@ -51,15 +55,15 @@ export class WidgetTokens {
       .setJti(randomUUID())
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + WIDGET_TOKEN_TTL_SECONDS)
-      .sign(this.key);
+      .sign(await this.key);
     return { token, expiresAt };
   }
 
   async verify(authorization: string | undefined): Promise<WidgetClaims> {
     const token = /^Bearer\s+([\w-]+\.[\w-]*\.[\w-]*)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) throw new AppError('unauthenticated', 'A widget token is required (Authorization: Bearer <token from init>)');
-    const verifyWith = (key: Uint8Array) =>
-      jwtVerify(token, key, {
+    const verifyWith = async (key: Promise<CryptoKey>) =>
+      jwtVerify(token, await key, {
         algorithms: ['HS256'],
         audience: AUDIENCE,
         issuer: this.issuer,
