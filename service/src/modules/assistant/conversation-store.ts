@@ -33,6 +33,12 @@ export interface BegunTurn {
  * budget, stores the visitor's message and reads the recent history. One round trip, because
  * every millisecond here is in front of the first word of the reply. Nothing is written unless
  * the turn may start.
+ *
+ * Its commit does not wait for the disk (synchronous_commit off for this transaction only, which
+ * saved 2 to 4 ms a turn here). Nothing durable is given up: the turn ends by saving the reply
+ * with an ordinary commit, which flushes the log up to and including this one, and a database
+ * crash before that loses the turn anyway; a crash of this process instead leaves it to
+ * PostgreSQL, which writes it out within a fraction of a second.
  */
 export async function beginTurn(
   db: Db,
@@ -42,7 +48,8 @@ export async function beginTurn(
   const [row] = await queryRows<{ turns_used: number; tokens_used: number; shopper: unknown; history: unknown }>(
     db,
     sql`
-      WITH claimed AS (
+      WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting),
+      claimed AS (
         UPDATE conversations SET busy_until = ${TURN_LEASE}
          WHERE id = ${conversationId} AND workspace_id = ${workspaceId}
            AND (busy_until IS NULL OR busy_until < now())
@@ -57,7 +64,7 @@ export async function beginTurn(
                 FROM (SELECT seq, role, content, status FROM messages
                        WHERE conversation_id = c.id AND workspace_id = ${workspaceId}
                        ORDER BY seq DESC LIMIT ${turn.historyLimit}) h) AS history
-        FROM claimed c`,
+        FROM claimed c, relaxed`,
   );
   if (!row) throw await whyNotBegun(db, workspaceId, conversationId, turn.budget);
   return {

@@ -52,9 +52,10 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const limit = input.limit ?? DEFAULT_LIMIT;
   const search = (query: string) => searchKnowledge(db, { workspaceId: input.workspaceId, query, language: input.language, limit: limit * 2 });
   const searches = [search(input.question)];
-  const previous = (await input.previousUserTurns).at(-1);
   const questionTerms = contentTerms(input.question);
-  const followUp = previous !== undefined && questionTerms.length <= FOLLOW_UP_MAX_TERMS;
+  // Only a short question can be a follow-up; a longer one does not wait for the history at all.
+  const previous = questionTerms.length <= FOLLOW_UP_MAX_TERMS ? (await input.previousUserTurns).at(-1) : undefined;
+  const followUp = previous !== undefined;
   if (followUp) searches.push(search(`${previous} ${input.question}`));
   const hits = mergeHits((await Promise.all(searches)).flat());
   const sources = rank(hits, limit);
