@@ -7,6 +7,7 @@ import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from
 import { handshakeRequest } from '../helpers/integration.js';
 import { canConnect, missingService } from '../helpers/services.js';
 import { init, widgetPost } from '../helpers/widget.js';
+import { createMember, PASSWORD, signIn } from '../dashboard/helpers.js';
 
 /** A private server of our own, so that killing it touches no other suite's Redis. */
 const REDIS_SERVER = process.env.TEST_REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
@@ -58,6 +59,7 @@ describe.skipIf(skip)('Redis stopped under the rate limits, then back', () => {
   let redis: ChildProcess;
   let t: TestApp;
   let shop: SeededWorkspace;
+  let owner: string;
   const unhandled: unknown[] = [];
   const onUnhandled = (error: unknown) => unhandled.push(error);
 
@@ -69,6 +71,7 @@ describe.skipIf(skip)('Redis stopped under the rate limits, then back', () => {
     redis = await startRedis(port);
     t = await createTestApp({ config: { redisUrl: `redis://127.0.0.1:${port}` } });
     shop = await seedWorkspace(t.database);
+    owner = await createMember(t.database, shop.workspaceId, 'owner');
     expect((await handshakeRequest(t.app, shop.token)).statusCode).toBe(200);
   });
 
@@ -156,6 +159,13 @@ describe.skipIf(skip)('Redis stopped under the rate limits, then back', () => {
     const integration = await Promise.all(Array.from({ length: 62 }, () => handshakeRequest(t.app, shop.token)));
     expect(statuses(integration)).toEqual(Array(62).fill(200));
 
+    // Sign-in fails closed instead: without its counters a password could be guessed without limit.
+    const login = await t.app.inject({ method: 'POST', url: '/app/login', payload: { email: owner, password: PASSWORD } });
+    expect(login.statusCode).toBe(503);
+    expect(login.json().code).toBe('service_unavailable');
+    expect(login.headers['retry-after']).toBe('5');
+    expect(login.headers['set-cookie']).toBeUndefined();
+
     // Still not ready while it stays down.
     expect((await readyz()).statusCode).toBe(503);
     expect(unhandled).toEqual([]);
@@ -170,6 +180,7 @@ describe.skipIf(skip)('Redis stopped under the rate limits, then back', () => {
     expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
     // The new server starts empty (no persistence), so every limit counts from zero again.
     expect(await expectLimitsEnforced('198.51.100.30', '198.51.100.31')).toBe(60);
+    expect((await signIn(t.app, owner)).body).toMatchObject({ csrf_token: expect.any(String) });
     expect(unhandled).toEqual([]);
   }, 60_000);
 });

@@ -211,6 +211,22 @@ describe('what init stores', () => {
     expect(await storedRows(session.conversation_id)).toHaveLength(1);
   });
 
+  it('a refused first request stores nothing: a bad body on every token route leaves no conversation', async () => {
+    const session = (await init(t.app, { agent_id: shop.agentId })).json();
+    for (const [url, body] of [
+      ['/v1/widget/messages', { message: '' }],
+      ['/v1/widget/messages/stream', { message: 42 }],
+      ['/v1/widget/leads', { email: 'not an email' }],
+      ['/v1/widget/events', { events: [] }],
+      ['/api/v1/widget/coupon/apply', { code: '' }],
+    ] as const) {
+      const response = await widgetPost(t.app, url, session.token, body);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().code).toBe('validation_failed');
+    }
+    expect(await storedRows(session.conversation_id)).toEqual([]);
+  });
+
   it('a token cannot store its conversation once the agent is unpublished', async () => {
     const session = (await init(t.app, { agent_id: shop.agentId })).json();
     await t.database.db.update(agents).set({ published: false }).where(eq(agents.id, shop.agentId));

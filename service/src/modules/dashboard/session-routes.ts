@@ -78,9 +78,17 @@ function loginPage(options: { next: string; email?: string; error?: string | und
 
 /** The routes that work without a session. */
 export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const ipLimit = createLimiter(app, { name: 'login-ip', max: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs, key: (request) => request.ip });
+  // Without its counters, sign-in would allow unlimited password guessing: it fails closed.
+  const ipLimit = createLimiter(app, {
+    name: 'login-ip',
+    max: LOGIN_LIMITS.perIp,
+    windowMs: LOGIN_LIMITS.windowMs,
+    key: (request) => request.ip,
+    whenStoreUnreachable: 'refuse',
+  });
   const accountLimit = createLimiter(app, {
     name: 'login-account',
+    whenStoreUnreachable: 'refuse',
     max: LOGIN_LIMITS.perAccount,
     windowMs: LOGIN_LIMITS.windowMs,
     key: (request) => {

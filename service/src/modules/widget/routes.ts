@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { queryRows } from '../../db/client.js';
 import { conversations, couponApplies, widgetEvents } from '../../db/schema.js';
@@ -61,16 +62,23 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     });
   }
 
-  /** Token, its conversation and agent; a token is only usable from its own agent's origins. */
-  const authenticate = async (request: FastifyRequest) => {
+  /**
+   * Token, body, its conversation and agent; a token is only usable from its own agent's origins.
+   * The body is validated (and the token's own limit counted) before the conversation is looked
+   * up, because the first use of a token stores its conversation and a refused request must
+   * store nothing.
+   */
+  const authenticate = async <S extends z.ZodType>(request: FastifyRequest, bodySchema: S, limit?: (request: FastifyRequest) => Promise<void>) => {
     const claims = await tokens.verify(request.headers.authorization);
     (request as FastifyRequest & { widget?: WidgetClaims }).widget = claims;
+    await limit?.(request);
+    const body = parseInput(bodySchema, request.body);
     const { conversation, agent } = await widgetConversation(deps.db, claims);
     const origin = request.headers.origin;
     if (origin !== undefined && !originAllowedFor(requestOrigin(request), agent.allowedOrigins)) {
       throw new AppError('origin_not_allowed', 'This origin is not allowed for this agent');
     }
-    return { claims, conversation, agent };
+    return { claims, conversation, agent, body };
   };
 
   app.post('/v1/widget/init', async (request, reply) => {
@@ -132,8 +140,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   /** Starts the turn; an error before anything was generated becomes a plain error response. */
   const startTurn = async (request: FastifyRequest, signal: AbortSignal) => {
-    const { conversation, agent } = await authenticate(request);
-    const body = parseInput(messageBody, request.body);
+    const { conversation, agent, body } = await authenticate(request, messageBody);
     const events = deps.metrics.observeTurn(runTurn(runtime, {
       agent,
       conversation,
@@ -195,17 +202,13 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   app.post('/v1/widget/leads', async (request) => {
-    const { conversation, agent } = await authenticate(request);
-    await leadLimit(request);
-    const body = parseInput(leadBody, request.body);
+    const { conversation, agent, body } = await authenticate(request, leadBody, leadLimit);
     const saved = await saveLead(deps.db, agent, conversation, body);
     return { lead_id: saved.leadId, created: saved.created };
   });
 
   app.post('/v1/widget/events', async (request) => {
-    const { conversation, agent } = await authenticate(request);
-    await eventLimit(request);
-    const body = parseInput(eventsBody, request.body);
+    const { conversation, agent, body } = await authenticate(request, eventsBody, eventLimit);
     await deps.db.insert(widgetEvents).values(
       body.events.map((event) => ({
         workspaceId: agent.workspaceId,
@@ -221,8 +224,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   app.post('/api/v1/widget/coupon/apply', async (request) => {
     await couponLimit(request);
-    const { conversation, agent } = await authenticate(request);
-    const { code } = parseInput(couponApplyBody, request.body);
+    const { conversation, agent, body: { code } } = await authenticate(request, couponApplyBody);
     const offered = await queryRows<{ code: string }>(
       deps.db,
       sql`SELECT b->'data'->>'code' AS code

@@ -1,8 +1,8 @@
-import { hkdfSync, randomUUID, webcrypto } from 'node:crypto';
-
-type CryptoKey = webcrypto.CryptoKey;
+import { hkdfSync, randomUUID, type webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/errors.js';
+
+type CryptoKey = webcrypto.CryptoKey;
 
 /** Widget JWT lifetime (spec 5): a new conversation or an expired token needs a fresh init. */
 export const WIDGET_TOKEN_TTL_SECONDS = 60 * 60;
