@@ -99,6 +99,15 @@ export function isBlockShown(kind: BlockKind, allowed: readonly BlockKind[], mod
 }
 
 /**
+ * A Markdown link to `url` labelled `label`, both taken from synced data: brackets leave the
+ * label and parentheses and spaces are encoded in the target, so a product named
+ * `x](javascript:...) [y` stays text instead of closing the label and opening a link of its own.
+ */
+export function markdownLink(label: string, url: string): string {
+  return `[${label.replace(/[[\]]/g, '')}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
+}
+
+/**
  * Markdown that carries a block's information in the answer text, for replies where the block
  * itself is not shown: the visitor still gets the product, plan or story with its link.
  */
@@ -106,14 +115,14 @@ export function blockFallbackText(block: Block, languageTag: string): string {
   switch (block.kind) {
     case 'product_card': {
       const { name, url, price, stock_status } = block.data;
-      return `- [${name}](${url}): ${price.price} ${price.currency} (${stockPhrase(languageTag, stock_status)})`;
+      return `- ${markdownLink(name, url)}: ${price.price} ${price.currency} (${stockPhrase(languageTag, stock_status)})`;
     }
     case 'pricing_card': {
       const points = block.data.price_points.length > 0 ? `: ${block.data.price_points.join('; ')}` : '';
-      return `- [${block.data.title}](${block.data.url})${points}`;
+      return `- ${markdownLink(block.data.title, block.data.url)}${points}`;
     }
     case 'case_study_card':
-      return `- [${block.data.title}](${block.data.url})`;
+      return `- ${markdownLink(block.data.title, block.data.url)}`;
     case 'escalation_button':
       return block.data.value ? `- ${block.data.label}: ${block.data.value}` : `- ${block.data.label}`;
     case 'coupon_offer':

@@ -14,9 +14,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const LOGIN_PATH = '/app/login';
 
-/** A redirect target after sign-in: only a path inside the dashboard, never another site. */
+/**
+ * A redirect target after sign-in: only a path inside the dashboard, never another site. It
+ * becomes a Location header, so only printable ASCII (a browser sends paths percent-encoded):
+ * a control or non-Latin character there would make Node refuse the header and fail the sign-in.
+ */
 export function safeNextPath(value: unknown): string {
-  return typeof value === 'string' && /^\/app(\/[^\\]*)?$/.test(value) && !value.startsWith(LOGIN_PATH) ? value : '/app/agents';
+  return typeof value === 'string' && /^\/app(\/[\x21-\x5b\x5d-\x7e]*)?$/.test(value) && !value.startsWith(LOGIN_PATH) ? value : '/app/agents';
 }
 
 function loginRedirect(request: FastifyRequest): string {

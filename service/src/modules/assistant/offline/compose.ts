@@ -1,3 +1,4 @@
+import { markdownLink as link } from '../blocks.js';
 import { phrase, stockPhrase } from '../phrases.js';
 import { contentTerms } from '../retrieval.js';
 import { fold } from './intents.js';
@@ -26,10 +27,6 @@ export function extractiveAnswer(question: string, sources: readonly PromptSourc
   const others = rest.filter((source, index) => source.url !== best.url && rest.findIndex((s) => s.url === source.url) === index).slice(0, 2);
   if (others.length > 0) lines.push('', `${phrase(language, 'see_also')} ${others.map((source) => link(source.title, source.url)).join(', ')}`);
   return lines.join('\n');
-}
-
-export function link(title: string, url: string): string {
-  return `[${title.replace(/[[\]]/g, '')}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
 }
 
 function bestSentences(question: string, content: string): string {

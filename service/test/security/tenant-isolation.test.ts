@@ -1,0 +1,446 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, documents, leads, messages, sites, users } from '../../src/db/schema.js';
+import { asUser, createMember, signIn, type SignedIn } from '../dashboard/helpers.js';
+import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { handshakeRequest, post, product, signedSync } from '../helpers/integration.js';
+import { init, parseSse, widgetPost } from '../helpers/widget.js';
+
+/**
+ * Two workspaces, each with everything a workspace can hold. With every credential A has (a
+ * dashboard session, its API token, a widget token) and B's ids put wherever a route takes one,
+ * no answer carries anything of B's, and every route that names an object of B's says it does
+ * not exist. The list of read routes comes from the app itself, so a new one cannot go unchecked.
+ */
+
+interface Tenant {
+  name: string;
+  origin: string;
+  marker: string;
+  shop: SeededWorkspace;
+  owner: SignedIn;
+  ownerId: string;
+  ownerEmail: string;
+  viewerId: string;
+  siteId: string;
+  siteUrl: string;
+  shopperSecret: string;
+  conversationId: string;
+  visitorId: string;
+  widgetToken: string;
+  playgroundConversationId: string;
+  leadId: string;
+  leadEmail: string;
+  couponCode: string;
+  messageIds: string[];
+  documentIds: string[];
+  postWpId: number;
+}
+
+/** Every GET route, read from the router's own listing (find-my-way's tree, without prefix compression). */
+function getRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (line.trim() === '') continue;
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) throw new Error(`unreadable route line: ${line}`);
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = path;
+    if ((match[3] ?? '').split(', ').includes('GET')) routes.push(path);
+  }
+  return routes;
+}
+
+type ParamKind = 'agent' | 'conversation' | 'lead';
+type Access = 'public' | 'session';
+
+/**
+ * Every read route and how it is reached. A GET route missing here fails the suite: whoever
+ * adds one decides here whether it is public and which object its parameter names.
+ */
+const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
+  '/healthz': { access: 'public' },
+  '/readyz': { access: 'public' },
+  '/openapi.json': { access: 'public' },
+  '/docs': { access: 'public' },
+  '/metrics': { access: 'public' },
+  '/demo': { access: 'public' },
+  '/demo/products/:slug': { access: 'public' },
+  '/demo/pages/:slug': { access: 'public' },
+  '/demo/cart/': { access: 'public' },
+  '/demo/images/:file': { access: 'public' },
+  '/widget.js': { access: 'public' },
+  '/panel.js': { access: 'public' },
+  '/app/static/:name': { access: 'public' },
+  '/app/playground-assets/:name': { access: 'public' },
+  '/app/login': { access: 'public' },
+  '/app': { access: 'session' },
+  '/app/agents': { access: 'session' },
+  '/app/agents/new': { access: 'session' },
+  '/app/agents/:id': { access: 'session', param: 'agent' },
+  '/app/agents/:id/playground': { access: 'session', param: 'agent' },
+  '/app/sites': { access: 'session' },
+  '/app/tokens': { access: 'session' },
+  '/app/members': { access: 'session' },
+  '/app/inbox': { access: 'session' },
+  '/app/inbox/:id': { access: 'session', param: 'conversation' },
+  '/app/leads': { access: 'session' },
+  '/app/leads/:id': { access: 'session', param: 'lead' },
+  '/app/analytics': { access: 'session' },
+  '/app/usage': { access: 'session' },
+  '/app/api/session': { access: 'session' },
+  '/app/api/agents': { access: 'session' },
+  '/app/api/agents/:id': { access: 'session', param: 'agent' },
+  '/app/api/sites': { access: 'session' },
+  '/app/api/tokens': { access: 'session' },
+  '/app/api/members': { access: 'session' },
+  '/app/api/conversations': { access: 'session' },
+  '/app/api/conversations/:id': { access: 'session', param: 'conversation' },
+  '/app/api/leads': { access: 'session' },
+  '/app/api/leads.csv': { access: 'session' },
+  '/app/api/leads/:id': { access: 'session', param: 'lead' },
+  '/app/api/analytics': { access: 'session' },
+  '/app/api/usage': { access: 'session' },
+};
+
+const fill = (route: string, value: string) => route.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
+
+describe('tenant isolation on every route', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+  /** Everything of B's that must never reach A: ids, secrets, names, content. */
+  let secretsOfB: string[];
+  let idsOfB: string[];
+
+  async function tenant(name: string): Promise<Tenant> {
+    const marker = `${name}-${Math.random().toString(36).slice(2, 10)}`;
+    const origin = `https://${name.toLowerCase()}-shop.example`;
+    const siteUrl = `https://${name.toLowerCase()}-wp.example`;
+    const couponCode = `${name.toUpperCase()}-${marker.slice(-6).toUpperCase()}`;
+    const shop = await seedWorkspace(t.database, `${name} Works ${marker}`);
+    await t.database.db
+      .update(agents)
+      .set({ allowedOrigins: [origin], name: `${name} agent ${marker}`, coupons: [{ code: couponCode, description: `${marker} coupon` }] })
+      .where(eq(agents.id, shop.agentId));
+    const ownerEmail = `owner@${name.toLowerCase()}-${marker.slice(-6)}.example`;
+    const owner = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'owner', ownerEmail));
+    const viewerEmail = await createMember(t.database, shop.workspaceId, 'viewer', `viewer@${name.toLowerCase()}-${marker.slice(-6)}.example`);
+    const [viewer] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, viewerEmail));
+    const handshake = await handshakeRequest(t.app, shop.token, { site_url: siteUrl });
+    expect(handshake.statusCode).toBe(200);
+    const postWpId = name === 'Alpha' ? 11 : 22;
+    expect(
+      (
+        await signedSync(t.app, shop.token, 'posts', {
+          items: [post(postWpId, { title: `${marker} vault article`, content_html: `<p>The vault code is ${marker}-VAULT. Ask about the vault code.</p>`, content_hash: marker })],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await signedSync(t.app, shop.token, 'products', { items: [product(postWpId + 100, { name: `${marker} boots`, sku: `${marker}-SKU` })] })).statusCode).toBe(200);
+
+    const started = await init(t.app, { agent_id: shop.agentId }, origin);
+    expect(started.statusCode, started.body).toBe(200);
+    const { conversation_id: conversationId, visitor_id: visitorId, token: widgetToken } = started.json();
+    expect((await widgetPost(t.app, '/v1/widget/messages', widgetToken, { message: `${marker} private question: what is the vault code?` }, { origin })).statusCode).toBe(200);
+    expect((await widgetPost(t.app, '/v1/widget/messages', widgetToken, { message: 'Do you have a discount coupon?' }, { origin })).statusCode).toBe(200);
+    const leadEmail = `lead-${marker.toLowerCase()}@example.com`;
+    const lead = await widgetPost(t.app, '/v1/widget/leads', widgetToken, { email: leadEmail, name: `${marker} lead person` }, { origin });
+    expect(lead.statusCode).toBe(200);
+    expect(
+      (await widgetPost(t.app, '/v1/widget/events', widgetToken, { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { marker } }] }, { origin })).statusCode,
+    ).toBe(200);
+    const playground = await asUser(t.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message: `${marker} playground secret about the vault code` });
+    expect(playground.statusCode).toBe(200);
+    const playgroundConversationId = (parseSse(playground.body).find((e) => e.event === 'start')?.data as { conversation_id: string }).conversation_id;
+
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.workspaceId, shop.workspaceId));
+    const messageIds = (await t.database.db.select({ id: messages.id }).from(messages).where(eq(messages.workspaceId, shop.workspaceId))).map((r) => r.id);
+    const documentIds = (await t.database.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, shop.workspaceId))).map((r) => r.id);
+    return {
+      name,
+      origin,
+      marker,
+      shop,
+      owner,
+      ownerId: (owner.body.user as { id: string }).id,
+      ownerEmail,
+      viewerId: viewer!.id,
+      siteId: site!.id,
+      siteUrl,
+      shopperSecret: site!.shopperSigningSecret,
+      conversationId,
+      visitorId,
+      widgetToken,
+      playgroundConversationId,
+      leadId: lead.json().lead_id,
+      leadEmail,
+      couponCode,
+      messageIds,
+      documentIds,
+      postWpId,
+    };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6 } });
+    a = await tenant('Alpha');
+    b = await tenant('Bravo');
+    idsOfB = [
+      b.shop.workspaceId,
+      b.shop.agentId,
+      b.shop.tokenId,
+      b.siteId,
+      b.conversationId,
+      b.visitorId,
+      b.playgroundConversationId,
+      b.leadId,
+      b.ownerId,
+      b.viewerId,
+      ...b.messageIds,
+      ...b.documentIds,
+    ];
+    secretsOfB = [
+      ...idsOfB,
+      b.marker,
+      b.shop.token,
+      b.shop.token.slice(0, 12),
+      b.shopperSecret,
+      b.owner.csrf,
+      b.owner.cookie.split('=')[1]!,
+      b.widgetToken,
+      b.siteUrl.replace('https://', ''),
+      b.origin.replace('https://', ''),
+      b.leadEmail,
+      b.ownerEmail,
+      b.couponCode,
+    ];
+    expect(new Set(idsOfB).size).toBe(idsOfB.length);
+    expect(b.messageIds.length).toBeGreaterThanOrEqual(6);
+    expect(b.documentIds.length).toBe(2);
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** B's things in a response that the request did not carry itself (an echoed query is not a leak). */
+  function leaks(response: LightMyRequestResponse, sent: string): string[] {
+    const seen = `${JSON.stringify(response.headers)}\n${response.body}`;
+    const carried = `${sent}\n${decodeURIComponent(sent)}`;
+    return secretsOfB.filter((secret) => !carried.includes(secret) && seen.includes(secret));
+  }
+
+  const as = {
+    session: (url: string) => asUser(t.app, a.owner, 'GET', url),
+    apiToken: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.shop.token}` } }),
+    widgetToken: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.widgetToken}`, origin: a.origin } }),
+  };
+
+  function expectNotFound(response: LightMyRequestResponse, url: string): void {
+    expect([403, 404], `${url}: ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+    if (String(response.headers['content-type']).startsWith('application/json')) {
+      expect(response.json(), url).toEqual({ message: expect.any(String), code: response.statusCode === 404 ? 'not_found' : expect.any(String), errors: expect.any(Object) });
+    } else {
+      expect(String(response.headers['content-type']), url).toMatch(/^text\/html/);
+    }
+  }
+
+  it('covers exactly the GET routes the app has', () => {
+    const routes = getRoutes(t.app);
+    // The listing was read right: every path found is a real route, and known ones are there.
+    for (const route of routes) expect(t.app.hasRoute({ method: 'GET', url: route }), route).toBe(true);
+    expect(routes).toEqual(expect.arrayContaining(['/app/api/leads.csv', '/app/agents/:id/playground', '/app/api/conversations/:id', '/healthz']));
+    expect([...routes].sort()).toEqual(Object.keys(READ_ROUTES).sort());
+  });
+
+  it("with A's session, B's ids in any path parameter are not found and nothing of B's comes back", async () => {
+    // The detector sees B's things where they are: B reading its own transcript and list.
+    expect(leaks(await asUser(t.app, b.owner, 'GET', `/app/api/conversations/${b.conversationId}`), '')).toEqual(expect.arrayContaining([b.marker, b.conversationId, b.shop.agentId]));
+    expect(leaks(await asUser(t.app, b.owner, 'GET', '/app/leads'), '')).toEqual(expect.arrayContaining([b.leadId, b.leadEmail]));
+    let probes = 0;
+    for (const route of getRoutes(t.app)) {
+      const coverage = READ_ROUTES[route]!;
+      if (!route.includes(':')) continue;
+      if (coverage.param) {
+        const own = { agent: a.shop.agentId, conversation: a.conversationId, lead: a.leadId }[coverage.param];
+        const mine = await as.session(fill(route, own));
+        expect(mine.statusCode, `${route} with A's own ${coverage.param}`).toBe(200);
+      }
+      for (const id of idsOfB) {
+        const url = fill(route, id);
+        const response = await as.session(url);
+        probes += 1;
+        expectNotFound(response, url);
+        expect(leaks(response, url), url).toEqual([]);
+      }
+    }
+    expect(probes).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("with A's session, B's ids and content in the query of every read route change nothing that comes back", async () => {
+    const query = new URLSearchParams({
+      agent_id: b.shop.agentId,
+      conversation: b.playgroundConversationId,
+      compare: b.conversationId,
+      conversation_id: b.conversationId,
+      id: b.leadId,
+      workspace_id: b.shop.workspaceId,
+      workspace: b.shop.workspaceId,
+      site_id: b.siteId,
+      q: 'vault code',
+      next: `/app/inbox/${b.conversationId}`,
+    }).toString();
+    for (const route of getRoutes(t.app)) {
+      const coverage = READ_ROUTES[route]!;
+      const own = coverage.param ? { agent: a.shop.agentId, conversation: a.conversationId, lead: a.leadId }[coverage.param] : 'x';
+      const url = `${fill(route, own)}?${query}`;
+      const response = await as.session(url);
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+      if (coverage.access === 'session' && route !== '/app') expect(response.statusCode, url).toBe(200);
+      expect(leaks(response, url), url).toEqual([]);
+    }
+    // A's own content is found by the same search: the empty answers above are not an accident.
+    const mine = await as.session('/app/api/conversations?q=vault%20code');
+    expect(mine.json().conversations.map((c: { id: string }) => c.id)).toEqual([a.conversationId]);
+  }, 60_000);
+
+  it("with A's API token or widget token, no dashboard route answers, and no route says anything of B's", async () => {
+    for (const route of getRoutes(t.app)) {
+      const coverage = READ_ROUTES[route]!;
+      const target = coverage.param ? { agent: b.shop.agentId, conversation: b.conversationId, lead: b.leadId }[coverage.param] : b.shop.agentId;
+      for (const [credential, send] of [['api token', as.apiToken], ['widget token', as.widgetToken]] as const) {
+        const url = `${fill(route, target)}?agent_id=${b.shop.agentId}`;
+        const response = await send(url);
+        expect(response.statusCode, `${credential} ${url}`).toBeLessThan(500);
+        if (coverage.access === 'session') {
+          // Pages send the browser to the sign-in form; the JSON API says who is missing.
+          expect([303, 401], `${credential} ${url}: ${response.statusCode}`).toContain(response.statusCode);
+          if (response.statusCode === 303) expect(response.headers.location).toMatch(/^\/app\/login\?next=/);
+        }
+        expect(leaks(response, url), `${credential} ${url}`).toEqual([]);
+      }
+    }
+  }, 60_000);
+
+  describe('widget routes', () => {
+    it("init does not resume B's conversation from A's agent, and B's agent does not start from A's origin", async () => {
+      const attempt = { agent_id: a.shop.agentId, conversation_id: b.conversationId, visitor_id: b.visitorId };
+      const resumed = await init(t.app, attempt, a.origin);
+      expect(resumed.statusCode).toBe(200);
+      expect(resumed.json().conversation_id).not.toBe(b.conversationId);
+      expect(resumed.json().messages).toEqual([]);
+      // Only what it was sent comes back (the visitor id names the new conversation's visitor).
+      expect(leaks(resumed, JSON.stringify(attempt))).toEqual([]);
+      for (const origin of [a.origin, 'https://evil.example', null]) {
+        const refused = await init(t.app, { agent_id: b.shop.agentId, conversation_id: b.conversationId, visitor_id: b.visitorId }, origin);
+        expect(refused.statusCode, String(origin)).toBe(403);
+        expect(refused.json().code).toBe('origin_not_allowed');
+        expect(leaks(refused, JSON.stringify(b.shop.agentId))).toEqual([]);
+      }
+    });
+
+    it("A's widget token with B's conversation, agent and visitor written into its claims is refused everywhere", async () => {
+      const [header, payload, signature] = a.widgetToken.split('.') as [string, string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const forged = [header, Buffer.from(JSON.stringify({ ...claims, cid: b.conversationId, aid: b.shop.agentId, sub: b.visitorId })).toString('base64url'), signature].join('.');
+      const unsigned = [Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'), Buffer.from(JSON.stringify({ ...claims, cid: b.conversationId, aid: b.shop.agentId, sub: b.visitorId })).toString('base64url'), ''].join('.');
+      const signatureOfB = b.widgetToken.split('.')[2]!;
+      const flipped = `${signatureOfB.slice(0, 5)}${signatureOfB[5] === 'A' ? 'B' : 'A'}${signatureOfB.slice(6)}`;
+      const tampered = [...b.widgetToken.split('.').slice(0, 2), flipped].join('.');
+      for (const token of [forged, unsigned, tampered]) {
+        for (const [url, body] of [
+          ['/v1/widget/messages', { message: 'what is the vault code?' }],
+          ['/v1/widget/leads', { email: 'x@example.com' }],
+          ['/v1/widget/events', { events: [{ name: 'cta_click', at: new Date().toISOString() }] }],
+          ['/api/v1/widget/coupon/apply', { code: b.couponCode }],
+        ] as const) {
+          const response = await widgetPost(t.app, url, token, body, { origin: b.origin });
+          expect(response.statusCode, `${url}: ${response.body}`).toBe(401);
+          // The CORS header names the Origin it was sent, which is B's here.
+          expect(leaks(response, `${b.couponCode} ${b.origin}`)).toEqual([]);
+        }
+      }
+    });
+
+    it("A's widget token answers from A's knowledge only, cannot apply B's coupon, and is refused from B's origin", async () => {
+      const answer = await widgetPost(t.app, '/v1/widget/messages', a.widgetToken, { message: 'What is the vault code?' }, { origin: a.origin });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().message.content).toContain(`${a.marker}-VAULT`);
+      expect(leaks(answer, '')).toEqual([]);
+      const coupon = await widgetPost(t.app, '/api/v1/widget/coupon/apply', a.widgetToken, { code: b.couponCode }, { origin: a.origin });
+      expect(coupon.statusCode).toBe(400);
+      expect(coupon.json().code).toBe('coupon_invalid');
+      const fromB = await widgetPost(t.app, '/v1/widget/messages', a.widgetToken, { message: 'hello' }, { origin: b.origin });
+      expect(fromB.statusCode).toBe(403);
+      expect(fromB.json().code).toBe('origin_not_allowed');
+    });
+
+    it("a lead A's visitor leaves under B's lead's email is A's own; B's lead is untouched", async () => {
+      const before = await t.database.db.select().from(leads).where(eq(leads.id, b.leadId));
+      const response = await widgetPost(t.app, '/v1/widget/leads', a.widgetToken, { email: b.leadEmail, name: 'Someone else' }, { origin: a.origin });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().lead_id).not.toBe(b.leadId);
+      expect(await t.database.db.select().from(leads).where(eq(leads.id, b.leadId))).toEqual(before);
+      const [created] = await t.database.db.select().from(leads).where(eq(leads.id, response.json().lead_id));
+      expect(created).toMatchObject({ workspaceId: a.shop.workspaceId, agentId: a.shop.agentId });
+    });
+  });
+
+  describe('integration routes', () => {
+    it("A's token shaking hands as B's site gets A's workspace only and leaves B's site and secret alone", async () => {
+      const [siteBefore] = await t.database.db.select().from(sites).where(eq(sites.id, b.siteId));
+      const response = await handshakeRequest(t.app, a.shop.token, { site_url: b.siteUrl });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().workspace.id).toBe(a.shop.workspaceId);
+      expect(response.json().agents.map((x: { id: string }) => x.id)).toEqual([a.shop.agentId]);
+      expect(leaks(response, b.siteUrl)).toEqual([]);
+      const [siteAfter] = await t.database.db.select().from(sites).where(eq(sites.id, b.siteId));
+      expect(siteAfter).toEqual(siteBefore);
+      // A now has a site of its own under that URL; it goes, and A shakes hands as itself again.
+      await t.database.db.delete(sites).where(and(eq(sites.workspaceId, a.shop.workspaceId), eq(sites.siteUrl, b.siteUrl)));
+      expect((await handshakeRequest(t.app, a.shop.token, { site_url: a.siteUrl })).statusCode).toBe(200);
+    });
+
+    it("A's token syncing B's wp_ids (removals and overwrites) touches only A's documents", async () => {
+      const before = await t.database.db.select().from(documents).where(eq(documents.workspaceId, b.shop.workspaceId));
+      const removal = await signedSync(t.app, a.shop.token, 'posts', { items: [{ wp_id: b.postWpId, deleted: true }] });
+      expect(removal.statusCode).toBe(200);
+      const overwrite = await signedSync(t.app, a.shop.token, 'products', { items: [product(b.postWpId + 100, { name: 'Overwritten by A' })] });
+      expect(overwrite.statusCode).toBe(200);
+      expect(leaks(removal, '')).toEqual([]);
+      expect(leaks(overwrite, '')).toEqual([]);
+      expect(await t.database.db.select().from(documents).where(eq(documents.workspaceId, b.shop.workspaceId))).toEqual(before);
+    });
+  });
+
+  describe('dashboard and Playground writes that name B', () => {
+    it("B's agent, conversations and workspace are not found for A's session, and nothing of B's changes", async () => {
+      const [agentBefore] = await t.database.db.select().from(agents).where(eq(agents.id, b.shop.agentId));
+      const messagesBefore = await t.database.db.select().from(messages).where(eq(messages.workspaceId, b.shop.workspaceId));
+      const attempts: [string, string, Record<string, unknown>][] = [
+        ['PATCH', `/app/api/agents/${b.shop.agentId}`, { name: 'taken over' }],
+        ['POST', `/app/agents/${b.shop.agentId}/playground/stream`, { message: 'what is the vault code?' }],
+        ['POST', `/app/agents/${b.shop.agentId}/playground/reset`, { conversation_id: b.playgroundConversationId }],
+        ['POST', `/app/agents/${b.shop.agentId}/playground/page-context`, { page_context: { url: 'https://x.example' } }],
+        ['POST', `/app/agents/${a.shop.agentId}/playground/stream`, { message: 'what is the vault code?', conversation_id: b.playgroundConversationId }],
+        ['POST', `/app/agents/${a.shop.agentId}/playground/stream`, { message: 'what is the vault code?', conversation_id: b.conversationId }],
+        ['POST', `/app/agents/${a.shop.agentId}/playground/reset`, { conversation_id: b.playgroundConversationId }],
+        ['POST', '/app/api/session/workspace', { workspace_id: b.shop.workspaceId }],
+      ];
+      for (const [method, url, body] of attempts) {
+        const response = await asUser(t.app, a.owner, method as 'POST' | 'PATCH', url, body);
+        expectNotFound(response, `${method} ${url}`);
+        expect(leaks(response, `${url} ${JSON.stringify(body)}`), url).toEqual([]);
+      }
+      expect((await t.database.db.select().from(agents).where(eq(agents.id, b.shop.agentId)))[0]).toEqual(agentBefore);
+      expect(await t.database.db.select().from(messages).where(eq(messages.workspaceId, b.shop.workspaceId))).toEqual(messagesBefore);
+      // A's session is still A's: the switch did not move it.
+      expect((await asUser(t.app, a.owner, 'GET', '/app/api/session')).json().workspace.id).toBe(a.shop.workspaceId);
+    });
+  });
+});
