@@ -17,8 +17,9 @@ export default tseslint.config(
   },
   {
     // The widget runs in shoppers' browsers on other people's pages: browser globals, and the
-    // patterns that would break a strict CSP or let text become markup are errors.
-    files: ['widget/**', 'web/**'],
+    // patterns that would break a strict CSP or let text become markup are errors. The client's
+    // sources are bundled into the widget.
+    files: ['widget/**', 'web/**', 'client/src/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-eval': 'error',

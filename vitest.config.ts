@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['service/test/**/*.test.ts', 'widget/test/**/*.test.ts'],
+    include: ['service/test/**/*.test.ts', 'widget/test/**/*.test.ts', 'client/test/**/*.test.ts'],
     // Every suite opens a real database (PGlite takes ~2 s to boot), so allow for it.
     testTimeout: 30_000,
     hookTimeout: 60_000,

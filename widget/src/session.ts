@@ -1,10 +1,10 @@
 // One agent's session with the widget API: init (new or resumed conversation), the widget JWT,
 // and its transparent renewal.
 
-import { isFailure, postJson } from './http.js';
+import { ApiError, init, isApiError, type ClientOptions } from '@storefront-assistant/client';
 import { logError } from './log.js';
 import type { AgentStore } from './storage.js';
-import type { Failure, InitData, PageContext, SessionApi } from './types.js';
+import type { InitData, PageContext, SessionApi } from './types.js';
 
 export type ShopperTokenSource = () => unknown;
 
@@ -22,6 +22,7 @@ const EXPIRY_MARGIN_MS = 30_000;
 /** A shopper-token callback that does not answer in time leaves the visitor a guest. */
 const SHOPPER_TOKEN_TIMEOUT_MS = 5_000;
 
+/** The types say what the service sends; whatever answered (a proxy, a captive portal) may not be it. */
 function parseInit(body: unknown): InitData {
   const data = body as Partial<InitData> | null;
   if (
@@ -30,7 +31,7 @@ function parseInit(body: unknown): InitData {
     typeof data.visitor_id !== 'string' ||
     typeof data.agent?.id !== 'string'
   ) {
-    throw { code: 'bad_response', message: 'init answered without a token, conversation or agent' } satisfies Failure;
+    throw new ApiError({ status: 200, code: 'bad_response', message: 'init answered without a token, conversation or agent' });
   }
   return { ...data, messages: Array.isArray(data.messages) ? data.messages : [] } as InitData;
 }
@@ -70,17 +71,17 @@ export class Session implements SessionApi {
     return this.renew();
   }
 
-  async post(path: string, body: unknown, init: { signal?: AbortSignal } = {}): Promise<Response> {
+  async withToken<T>(call: (client: ClientOptions) => Promise<T>): Promise<T> {
     let data = await this.ready();
     const expiresAt = data.expires_at ? Date.parse(data.expires_at) : NaN;
     if (expiresAt - Date.now() < EXPIRY_MARGIN_MS) data = await this.renewFrom(data);
-    const send = (token: string) => postJson(this.options.base + path, body, { token, signal: init.signal });
+    const send = (token: string) => call({ baseUrl: this.options.base, token });
     try {
       return await send(data.token);
     } catch (error) {
       // token_expired (or a token the service no longer accepts): a new init with the stored IDs
       // resumes the same conversation with a fresh JWT; the visitor never sees it.
-      if (!isFailure(error) || error.status !== 401) throw error;
+      if (!isApiError(error) || error.status !== 401) throw error;
       return send((await this.renewFrom(data)).token);
     }
   }
@@ -99,15 +100,19 @@ export class Session implements SessionApi {
   private async init(): Promise<InitData> {
     const { agentId, base, store, locale, pageContext } = this.options;
     const { visitor_id, conversation_id } = store.get();
-    const response = await postJson(`${base}/v1/widget/init`, {
-      agent_id: agentId,
-      visitor_id,
-      conversation_id,
-      locale,
-      page_context: pageContext(),
-      shopper_token: await this.shopperToken(),
-    });
-    const data = parseInit(await response.json());
+    const data = parseInit(
+      await init(
+        { baseUrl: base },
+        {
+          agent_id: agentId,
+          visitor_id,
+          conversation_id,
+          locale,
+          page_context: pageContext(),
+          shopper_token: await this.shopperToken(),
+        },
+      ),
+    );
     store.update({ visitor_id: data.visitor_id, conversation_id: data.conversation_id });
     this.latest = data;
     this.options.onInit(data);

@@ -1,18 +1,16 @@
 // Client-side analytics events (contract section 4, POST /v1/widget/events): batched, best effort.
 
-import { postJson } from './http.js';
+import { sendEvents, type WidgetEvent } from '@storefront-assistant/client';
 import { detach, guard } from './log.js';
 import type { Session } from './session.js';
-import type { TelemetryName } from './types.js';
-
-type TelemetryEvent = { name: TelemetryName; at: string; props: Record<string, unknown> };
+import type { TelemetryName, TelemetryProps } from './types.js';
 
 const MAX_BATCH = 50; // the endpoint accepts 1 to 50 events per request
 const MAX_QUEUED = 200; // while the service is unreachable, older events are dropped beyond this
 const FLUSH_DELAY_MS = 5_000;
 
 export class Telemetry {
-  private queue: TelemetryEvent[] = [];
+  private queue: WidgetEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -26,7 +24,7 @@ export class Telemetry {
     });
   }
 
-  track(name: TelemetryName, props: Record<string, unknown> = {}): void {
+  track(name: TelemetryName, props: TelemetryProps = {}): void {
     this.queue.push({ name, at: new Date().toISOString(), props });
     if (this.queue.length > MAX_QUEUED) this.queue.splice(0, this.queue.length - MAX_QUEUED);
     if (this.queue.length >= MAX_BATCH) this.flushSoon(0);
@@ -42,7 +40,7 @@ export class Telemetry {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       // A batch the service refuses is dropped: telemetry must never pile up or retry forever.
-      await this.session.post('/v1/widget/events', { events: batch });
+      await this.session.withToken((client) => sendEvents(client, { events: batch }));
     }
   }
 
@@ -59,7 +57,7 @@ export class Telemetry {
     if (!token) return;
     while (this.queue.length > 0) {
       const events = this.queue.splice(0, MAX_BATCH);
-      detach(postJson(`${this.base}/v1/widget/events`, { events }, { token, keepalive: true }));
+      detach(sendEvents({ baseUrl: this.base, token }, { events }, { keepalive: true }));
     }
   }
 }

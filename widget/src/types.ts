@@ -1,18 +1,14 @@
-// Wire shapes of the widget API (shared/contract.md section 4) as the widget reads them, and the
-// interface between the loader bundle and the lazily loaded panel bundle, which both import it.
+// The widget's view of the wire shapes of the widget API (shared/contract.md section 4), built on
+// the client's types generated from the service's OpenAPI document, and the interface between the
+// loader bundle and the lazily loaded panel bundle, which both import it.
 
-export type Block = { kind: string; data?: Record<string, unknown> };
+import type { ApiError, ClientOptions, InitResponse, Message as WireMessage, WidgetEvent as WireEvent } from '@storefront-assistant/client';
 
-export type Source = { title?: string; url: string };
+export type { Block, Source } from '@storefront-assistant/client';
 
-export type Message = {
-  id?: string;
-  role: 'user' | 'assistant';
-  content: string;
-  blocks?: Block[];
-  sources?: Source[];
-  created_at?: string;
-};
+/** A message as the panel shows it: from the service, or made here (the greeting, the visitor's
+ * own text) without id, blocks or sources. */
+export type Message = Pick<WireMessage, 'role' | 'content'> & Partial<WireMessage>;
 
 export type Handoff = { type: 'url' | 'email' | 'lead_form'; value?: string; label?: string };
 
@@ -20,26 +16,15 @@ export type LeadCapture = { enabled?: boolean; ask_after_turns?: number | null; 
 
 export type Teaser = { text?: string; scroll_depth?: number };
 
-export type Agent = {
-  id: string;
-  name?: string;
-  site_type?: string;
-  greeting?: string;
-  locale?: string;
-  direction?: 'ltr' | 'rtl';
+/** The document leaves an agent's settings open (they are the owner's configuration); these are
+ * the ones the widget reads. */
+export type Agent = Omit<InitResponse['agent'], 'lead_capture' | 'handoff' | 'theme'> & {
   lead_capture?: LeadCapture;
   handoff?: Handoff;
   theme?: { color?: string; teaser?: Teaser };
 };
 
-export type InitData = {
-  conversation_id: string;
-  visitor_id: string;
-  token: string;
-  expires_at?: string;
-  agent: Agent;
-  messages?: Message[];
-};
+export type InitData = Omit<InitResponse, 'agent'> & { agent: Agent };
 
 export type PageContext = {
   url: string;
@@ -52,21 +37,16 @@ export type PageContext = {
   body_text?: string;
 };
 
-/** What a failed call rejects with. Plain data rather than a class, because the panel bundle
- * cannot share class identity (instanceof) with the loader bundle. */
-export type Failure = {
-  /** Error envelope code, or "network" when the service could not be reached. */
-  code: string;
-  message?: string;
-  status?: number;
-  /** Seconds, from Retry-After on 429. */
-  retryAfter?: number;
-  errors?: Record<string, string[]>;
-};
+/** What a failed call rejects with: the client's ApiError, or a failure the widget itself
+ * noticed ("timeout", a stream cut short). Read by shape, never by instanceof: the panel bundle
+ * does not share class identity with the loader bundle. */
+export type Failure = { code: string } & Partial<Pick<ApiError, 'message' | 'status' | 'retryAfter' | 'errors'>>;
 
 export type WidgetEvent = 'ready' | 'open' | 'close' | 'message' | 'lead' | 'error';
 
-export type TelemetryName = 'launcher_open' | 'launcher_close' | 'cta_click' | 'dismiss' | 'scroll_trigger';
+export type TelemetryName = WireEvent['name'];
+
+export type TelemetryProps = NonNullable<WireEvent['props']>;
 
 export type AgentState = {
   visitor_id?: string;
@@ -80,8 +60,11 @@ export type AgentState = {
 export interface SessionApi {
   /** The init answer, initializing (or resuming) on first call. */
   ready(): Promise<InitData>;
-  /** POSTs JSON with the widget JWT; renews the JWT by a new init once on 401. Rejects with a Failure. */
-  post(path: string, body: unknown, init?: { signal?: AbortSignal }): Promise<Response>;
+  /**
+   * Runs a client call with the service's address and a current widget JWT. On 401 the JWT is
+   * renewed (a new init resuming the same conversation) and the call runs once more.
+   */
+  withToken<T>(call: (client: ClientOptions) => Promise<T>): Promise<T>;
   /** Forgets the conversation and starts a new one (keeps the visitor). */
   restart(): Promise<InitData>;
 }
@@ -96,7 +79,7 @@ export interface PanelHost {
   pageContext(): PageContext;
   state(): AgentState;
   remember(patch: Partial<AgentState>): void;
-  track(name: TelemetryName, props?: Record<string, unknown>): void;
+  track(name: TelemetryName, props?: TelemetryProps): void;
   emit(event: WidgetEvent, payload?: Record<string, unknown>): void;
   /** Asks the instance to close (launcher state and telemetry stay in one place); `source` goes to telemetry. */
   requestClose(source: string): void;

@@ -1,5 +1,5 @@
+import { ApiError } from '@storefront-assistant/client';
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../src/http.js';
 import { describeFailure, fieldErrors, toFailure } from '../src/panel/errors.js';
 
 const GENERIC = describeFailure({ code: 'something_new' }).text;
@@ -46,22 +46,13 @@ describe('toFailure', () => {
   it('passes failures through and treats anything else as a network failure', () => {
     expect(toFailure({ code: 'rate_limited', retryAfter: 3 })).toEqual({ code: 'rate_limited', retryAfter: 3 });
     expect(toFailure(new TypeError('Failed to fetch')).code).toBe('network');
+    const refused = new ApiError({ status: 403, code: 'origin_not_allowed', message: 'no' });
+    expect(toFailure(refused)).toBe(refused);
   });
 });
 
 describe('fieldErrors', () => {
   it('takes the first message of each field', () => {
     expect(fieldErrors({ code: 'validation_failed', errors: { email: ['must be an email', 'x'], name: [] } })).toEqual({ email: 'must be an email' });
-  });
-});
-
-describe('parseRetryAfter', () => {
-  it('reads delay-seconds and HTTP dates', () => {
-    const now = Date.parse('2025-01-01T00:00:00Z');
-    expect(parseRetryAfter('30', now)).toBe(30);
-    expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:10 GMT', now)).toBe(10);
-    expect(parseRetryAfter('Tue, 31 Dec 2024 00:00:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter(null, now)).toBeUndefined();
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
   });
 });

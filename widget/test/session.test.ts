@@ -1,3 +1,4 @@
+import { send, submitLead } from '@storefront-assistant/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Session } from '../src/session.js';
 import { AgentStore } from '../src/storage.js';
@@ -25,7 +26,7 @@ function fakeService(route: (call: Call) => Response) {
         visitor_id: (call.body.visitor_id as string | undefined) ?? 'v1',
         token: `t${inits}`,
         expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-        agent: { id: 'agent-1', name: 'Helper' },
+        agent: { id: 'agent-1', name: 'Helper', site_type: 'ecommerce', greeting: null, locale: 'de', direction: 'ltr' },
         messages: [],
       } satisfies InitData);
     }
@@ -89,7 +90,9 @@ describe('Session', () => {
     const service = fakeService((call) => (call.auth === 'Bearer t1' ? expired() : Response.json({ ok: call.body.n })));
     const { session } = newSession();
     await session.ready();
-    const answers = await Promise.all([1, 2, 3].map((n) => session.post('/v1/widget/messages', { n }).then((r) => r.json())));
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => session.withToken((client) => send(client, '/v1/widget/messages', { n })).then((r) => r.json())),
+    );
     expect(answers).toEqual([{ ok: 1 }, { ok: 2 }, { ok: 3 }]);
     expect(service.inits()).toBe(2);
     // The renewal resumed the same conversation.
@@ -101,7 +104,14 @@ describe('Session', () => {
       Response.json({ message: 'slow down', code: 'rate_limited', errors: {} }, { status: 429, headers: { 'Retry-After': '7' } }),
     );
     const { session } = newSession();
-    await expect(session.post('/v1/widget/leads', {})).rejects.toEqual({ code: 'rate_limited', status: 429, message: 'slow down', errors: {}, retryAfter: 7 });
+    await expect(session.withToken((client) => submitLead(client, { email: 'a@b.example' }))).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 'rate_limited',
+      status: 429,
+      message: 'slow down',
+      errors: {},
+      retryAfter: 7,
+    });
   });
 
   it('describes a network failure as code "network", and retries a failed init on the next call', async () => {

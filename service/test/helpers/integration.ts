@@ -1,22 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import { signatureHeader } from '../../src/lib/signature.js';
+import {
+  createIntegrationClient,
+  handshakeRequest as preparedHandshake,
+  SIGNATURE_HEADER,
+  syncRequest,
+  type HandshakeRequest,
+  type IntegrationClient,
+  type PreparedRequest,
+} from '@storefront-assistant/client/integration';
+import { INJECT_BASE_URL, injectFetch } from './inject-fetch.js';
 
-export function handshakeRequest(app: FastifyInstance, token: string, body: Record<string, unknown> = {}) {
+/**
+ * Requests are built by the typed client, which signs on its own (it does not share the service's
+ * signature code), so every signed request here also checks that the two implementations agree.
+ */
+
+function inject(app: FastifyInstance, request: PreparedRequest) {
   return app.inject({
-    method: 'POST',
-    url: '/api/v1/wp/handshake',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({
-      site_url: 'https://shop.example',
-      plugin_version: '1.0.0',
-      shop_plugin: { active: true, version: '9.4.0' },
-      platform_version: '6.6.2',
-      ...body,
-    }),
+    method: request.method,
+    url: request.path,
+    headers: { ...request.headers, 'content-type': 'application/json' },
+    payload: request.body,
   });
 }
 
-/** A sync request signed as the plugin signs it: HMAC keyed by the plaintext token. */
+export const HANDSHAKE_BODY = {
+  site_url: 'https://shop.example',
+  plugin_version: '1.0.0',
+  shop_plugin: { active: true, version: '9.4.0' },
+  platform_version: '6.6.2',
+} satisfies HandshakeRequest;
+
+/** `body` is merged over HANDSHAKE_BODY; it may be invalid on purpose. */
+export function handshakeRequest(app: FastifyInstance, token: string, body: Record<string, unknown> = {}) {
+  return inject(app, preparedHandshake(token, { ...HANDSHAKE_BODY, ...body } as HandshakeRequest));
+}
+
+/**
+ * A sync request signed as the plugin signs it: HMAC keyed by the plaintext token. `raw` replaces
+ * the serialized body (signed as given); `signature` replaces the header, `null` leaves it out.
+ */
 export function signedSync(
   app: FastifyInstance,
   token: string,
@@ -24,12 +47,18 @@ export function signedSync(
   body: unknown,
   options: { timestamp?: number; key?: string; signature?: string | null; raw?: string } = {},
 ) {
-  const raw = options.raw ?? JSON.stringify(body);
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  if (options.signature !== null) {
-    headers['x-service-signature'] = options.signature ?? signatureHeader(options.key ?? token, raw, options.timestamp);
-  }
-  return app.inject({ method: 'POST', url: `/api/v1/wp/${kind}/sync`, headers, payload: raw });
+  const request = syncRequest(token, kind, options.raw ?? JSON.stringify(body), {
+    ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+    ...(options.key !== undefined ? { key: options.key } : {}),
+  });
+  if (options.signature === null) delete request.headers[SIGNATURE_HEADER];
+  else if (options.signature !== undefined) request.headers[SIGNATURE_HEADER] = options.signature;
+  return inject(app, request);
+}
+
+/** The typed integration client, talking to the app in process; failures reject as ApiError. */
+export function integrationClient(app: FastifyInstance, token: string, options: { now?: () => number } = {}): IntegrationClient {
+  return createIntegrationClient({ baseUrl: INJECT_BASE_URL, token, fetch: injectFetch(app), ...options });
 }
 
 export function post(wpId: number, overrides: Record<string, unknown> = {}) {

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createWidgetClient, SseParser, type SseEvent, type WidgetClient } from '@storefront-assistant/client';
+import { INJECT_BASE_URL, injectFetch } from './inject-fetch.js';
 
 export const SHOP_ORIGIN = 'https://shop.example';
 
@@ -27,18 +29,27 @@ export function widgetPost(app: FastifyInstance, url: string, token: string, bod
   });
 }
 
-/** Parses a text/event-stream body into its events. */
+/**
+ * The typed widget client, talking to the app in process as a page on `origin` would (a browser
+ * sends Origin itself; here it is set). Failures reject as ApiError.
+ */
+export function widgetClient(app: FastifyInstance, options: { origin?: string; token?: string; remoteAddress?: string } = {}): WidgetClient {
+  return createWidgetClient({
+    baseUrl: INJECT_BASE_URL,
+    fetch: injectFetch(app, options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    headers: { origin: options.origin ?? SHOP_ORIGIN },
+    ...(options.token ? { token: options.token } : {}),
+  });
+}
+
+/**
+ * Parses a text/event-stream body into its events, every kind included (the Playground's too),
+ * with the parser the widget reads streams with.
+ */
 export function parseSse(body: string): { event: string; data: unknown }[] {
-  return body
-    .split('\n\n')
-    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => line.slice(6))
-        .join('\n');
-      return { event, data: JSON.parse(data) as unknown };
-    });
+  const events: SseEvent[] = [];
+  const parser = new SseParser((event) => events.push(event));
+  parser.push(body);
+  parser.end();
+  return events.map(({ event, data }) => ({ event, data: JSON.parse(data) as unknown }));
 }

@@ -1,7 +1,11 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { isApiError, type ApiError } from '@storefront-assistant/client';
+import type { PostDocument, ProductDocument } from '@storefront-assistant/client/integration';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedWorkspace, type TestApp } from '../helpers/app.js';
-import { handshakeRequest, post, product, signedSync } from '../helpers/integration.js';
-import { init, widgetPost } from '../helpers/widget.js';
+import { HANDSHAKE_BODY, integrationClient, post, product } from '../helpers/integration.js';
+import { widgetClient } from '../helpers/widget.js';
 
 type Json = Record<string, unknown>;
 
@@ -23,7 +27,7 @@ function resolvePointer(document: Json, ref: string): unknown {
     .reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Json)[part] : undefined), document);
 }
 
-/** Every route of the widget and integration APIs, with its method: the document must cover them all. */
+/** Every route of the widget and integration APIs, with its method, as the docs page lists them. */
 const PUBLIC_ROUTES: [string, string][] = [
   ['post', '/v1/widget/init'],
   ['post', '/v1/widget/messages'],
@@ -38,6 +42,46 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['get', '/readyz'],
   ['get', '/metrics'],
 ];
+
+/**
+ * Routes the app serves that are not part of the public API, each with the reason. Everything else
+ * the app registers must be in the document: a new public route cannot go undocumented.
+ */
+const UNDOCUMENTED: { pattern: RegExp; why: string }[] = [
+  { pattern: /^\/app(\/|$)/, why: "dashboard and Playground: the service's own pages and their same-origin JSON, behind a session cookie and CSRF token" },
+  { pattern: /^\/demo(\/|\*|$)/, why: "the demo store's pages and images, and its stand-in shop plugin" },
+  { pattern: /^\/(widget|panel)\.js$/, why: "the widget's scripts" },
+  { pattern: /^\/(openapi\.json|docs)$/, why: 'this document and its HTML page' },
+];
+/** HEAD is answered for every GET, OPTIONS for the widget routes' CORS preflights: neither is an operation. */
+const IMPLIED_METHODS = new Set(['HEAD', 'OPTIONS']);
+
+/**
+ * Every method and path the app has registered, read from Fastify's route tree (printRoutes
+ * indents a child under its parent and prints only the part of the path it adds).
+ */
+function registeredRoutes(app: FastifyInstance): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    if (line.trim() === '') continue;
+    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) throw new Error(`unexpected line in printRoutes: ${line}`);
+    const depth = match[1]!.length / 4;
+    parents.length = depth;
+    const path = (parents[depth - 1] ?? '') + match[2];
+    parents.push(path);
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, path });
+  }
+  return routes;
+}
+
+/** Fastify writes a path parameter as `:name`, OpenAPI as `{name}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+async function validate(document: Json): Promise<{ valid: boolean; errors?: unknown }> {
+  return new Validator().validate(structuredClone(document));
+}
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
@@ -60,13 +104,46 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(document)).not.toContain('"$schema"');
   });
 
-  it('documents every public route that the app serves, and no route it does not serve', () => {
+  it('is valid OpenAPI 3.1 for a maintained validator', async () => {
+    const result = await validate(document);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('would be reported invalid if it were broken (the validation above can fail)', async () => {
+    const breakages: [string, (copy: Json) => void][] = [
+      ['no info', (copy) => delete copy.info],
+      ['a response without its description', (copy) => delete ((copy.paths as Record<string, Record<string, Json>>)['/healthz']!.get!.responses as Record<string, Json>)['200']!.description],
+      ['an OpenAPI 2 body parameter', (copy) => (((copy.paths as Record<string, Record<string, Json>>)['/v1/widget/init']!.post!.parameters as Json[])[0]!.in = 'body')],
+      ['a security scheme of an unknown type', (copy) => ((copy.components as { securitySchemes: Record<string, Json> }).securitySchemes.serviceToken!.type = 'password')],
+    ];
+    for (const [what, breakIt] of breakages) {
+      const copy = structuredClone(document);
+      breakIt(copy);
+      expect((await validate(copy)).valid, what).toBe(false);
+    }
+    // The copies were broken, not the original.
+    expect((await validate(document)).valid).toBe(true);
+  });
+
+  it('documents every route the app serves, except the listed non-API ones, and only routes it serves', () => {
+    const registered = registeredRoutes(t.app);
+    // The tree was read: a change in printRoutes' format must not make this test vacuous.
+    expect(registered).toContainEqual({ method: 'GET', path: '/healthz' });
+    expect(registered).toContainEqual({ method: 'POST', path: '/v1/widget/messages/stream' });
+    expect(registered.length).toBeGreaterThan(40);
+
+    const excluded = (path: string) => UNDOCUMENTED.find(({ pattern }) => pattern.test(path));
+    const served = registered
+      .filter(({ method, path }) => !IMPLIED_METHODS.has(method) && !excluded(path))
+      .map(({ method, path }) => `${method.toLowerCase()} ${openApiPath(path)}`);
     const paths = document.paths as Record<string, Record<string, Json>>;
     const documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect([...new Set(served)].sort()).toEqual(documented.sort());
     expect(documented.sort()).toEqual(PUBLIC_ROUTES.map(([method, path]) => `${method} ${path}`).sort());
-    for (const [method, path] of PUBLIC_ROUTES) {
-      expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET' | 'POST', url: path }), `${method} ${path}`).toBe(true);
-    }
+
+    // Each exclusion still matches something: a list that outlived its routes would hide nothing useful.
+    for (const { pattern, why } of UNDOCUMENTED) expect(registered.some(({ path }) => pattern.test(path)), why).toBe(true);
   });
 
   it('resolves every $ref inside the document', () => {
@@ -114,24 +191,29 @@ describe('the OpenAPI document', () => {
     expect((schemas.EventsRequest!.properties as Record<string, Json>).events).toMatchObject({ maxItems: 50 });
   });
 
-  it('describes the responses the routes actually give (checked on live answers)', async () => {
+  it('describes the responses the routes actually give (checked on live answers, through the typed client)', async () => {
     const shop = await seedWorkspace(t.database);
     const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
     const keysOf = (name: string) => Object.keys(schemas[name]!.properties as Json).sort();
+    const keys = (value: object) => Object.keys(value).sort();
 
-    const session = await init(t.app, { agent_id: shop.agentId });
-    expect(Object.keys(session.json()).sort()).toEqual(keysOf('InitResponse'));
-    expect(Object.keys(session.json().agent).sort()).toEqual(Object.keys(((schemas.InitResponse!.properties as Record<string, Json>).agent!.properties as Json)).sort());
-    const reply = await widgetPost(t.app, '/v1/widget/messages', session.json().token, { message: 'Hello' });
-    expect(Object.keys(reply.json()).sort()).toEqual(keysOf('MessageResponse'));
-    expect(Object.keys(reply.json().message).sort()).toEqual(keysOf('Message'));
+    const widget = widgetClient(t.app);
+    const session = await widget.init({ agent_id: shop.agentId });
+    expect(keys(session)).toEqual(keysOf('InitResponse'));
+    expect(keys(session.agent)).toEqual(Object.keys((schemas.InitResponse!.properties as Record<string, Json>).agent!.properties as Json).sort());
+    const reply = await widget.sendMessage({ message: 'Hello' }, { token: session.token });
+    expect(keys(reply)).toEqual(keysOf('MessageResponse'));
+    expect(keys(reply.message)).toEqual(keysOf('Message'));
 
-    const handshake = await handshakeRequest(t.app, shop.token);
-    expect(Object.keys(handshake.json()).sort()).toEqual(keysOf('HandshakeResponse'));
-    const synced = await signedSync(t.app, shop.token, 'products', { items: [product(7)] });
-    expect(Object.keys(synced.json()).sort()).toEqual(keysOf('SyncResponse'));
-    const invalid = await signedSync(t.app, shop.token, 'posts', { items: [post(1, { permalink: 'nope' })] });
-    expect(Object.keys(invalid.json()).sort()).toEqual(keysOf('ErrorEnvelope'));
+    const plugin = integrationClient(t.app, shop.token);
+    expect(keys(await plugin.handshake(HANDSHAKE_BODY))).toEqual(keysOf('HandshakeResponse'));
+    expect(keys(await plugin.syncProducts([product(7) as ProductDocument]))).toEqual(keysOf('SyncResponse'));
+    const invalid = await plugin.syncPosts([post(1, { permalink: 'nope' }) as PostDocument]).catch((error: unknown) => error);
+    expect(isApiError(invalid)).toBe(true);
+    expect((invalid as ApiError).status).toBe(400);
+    const envelope = { message: (invalid as ApiError).message, code: (invalid as ApiError).code, errors: (invalid as ApiError).errors };
+    expect(keys(envelope)).toEqual(keysOf('ErrorEnvelope'));
+    expect(envelope.errors).toHaveProperty(['items.0.permalink']);
   });
 
   it('serves a self-contained, escaped docs page', async () => {

@@ -1,6 +1,7 @@
 // Rich blocks in live replies. Production shows only escalation_button and coupon_offer (the
 // allowlist of contract section 4); any other kind is ignored, its text fallback being in the reply.
 
+import { applyCoupon } from '@storefront-assistant/client';
 import { h, listen } from '../dom.js';
 import type { Agent, Block, PanelHost } from '../types.js';
 import { describeFailure, toFailure } from './errors.js';
@@ -13,9 +14,12 @@ export type BlockContext = {
   openLeadForm(): void;
 };
 
+type BlockOf<K extends Block['kind']> = Extract<Block, { kind: K }>;
+
+// Typed by the document, but checked anyway: a reply's data is the model's output, carried over the network.
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-function escalation(block: Block, { agent, host, openLeadForm }: BlockContext): HTMLElement | null {
+function escalation(block: BlockOf<'escalation_button'>, { agent, host, openLeadForm }: BlockContext): HTMLElement | null {
   const handoff = agent.handoff;
   const label = str(handoff?.label) || str(block.data?.label) || TEXT.talkToHuman;
   const track = () => host.track('cta_click', { kind: 'escalation_button', handoff: handoff?.type ?? 'lead_form' });
@@ -39,7 +43,7 @@ function escalation(block: Block, { agent, host, openLeadForm }: BlockContext): 
   return h('div', { class: 'block' }, button);
 }
 
-function coupon(block: Block, { host }: BlockContext): HTMLElement | null {
+function coupon(block: BlockOf<'coupon_offer'>, { host }: BlockContext): HTMLElement | null {
   const code = str(block.data?.code);
   if (!code) return null;
   const description = str(block.data?.description);
@@ -60,8 +64,7 @@ function coupon(block: Block, { host }: BlockContext): HTMLElement | null {
     apply.textContent = TEXT.couponApplying;
     status.replaceChildren();
     try {
-      const response = await host.session.post('/api/v1/widget/coupon/apply', { code });
-      const result = (await response.json()) as { cart_url?: unknown; code?: unknown };
+      const result = await host.session.withToken((client) => applyCoupon(client, { code }));
       const cartUrl = safeHref(result.cart_url);
       apply.remove();
       status.append(

@@ -1,16 +1,16 @@
-// The chat panel: a dialog with the conversation log, the composer and the notices. It talks to
-// the service only through the host's session, which owns the JWT and its renewal.
+// The chat panel: a dialog with the conversation log, the composer and the notices. It calls the
+// service through the typed client, inside the host's session, which owns the JWT and its renewal.
 
+import { streamMessage, type StreamEvent } from '@storefront-assistant/client';
 import { adoptStyles, h, icon, ICON_CLOSE, listen } from '../dom.js';
 import { detach, logError } from '../log.js';
 import { directionOf } from '../theme.js';
-import type { Block, Failure, InitData, Message, PanelApi, PanelHost, Source } from '../types.js';
+import type { Failure, InitData, Message, PanelApi, PanelHost } from '../types.js';
 import type { BlockContext } from './blocks.js';
 import { describeFailure, toFailure } from './errors.js';
 import { keepFocusInside } from './focus-trap.js';
 import { createLeadForm } from './lead-form.js';
 import { MessageView } from './message-view.js';
-import { readSse, type SseEvent } from './sse.js';
 import { TEXT } from './strings.js';
 import { PANEL_CSS } from './styles.js';
 
@@ -184,19 +184,14 @@ export class ChatPanel implements PanelApi {
     alive();
     let outcome: TurnOutcome | undefined;
     try {
-      const response = await this.host.session.post(
-        '/v1/widget/messages/stream',
-        { message: text, page_context: this.host.pageContext(), locale: this.host.locale },
-        { signal: turn.signal },
+      const events = await this.host.session.withToken((client) =>
+        streamMessage(
+          client,
+          { message: text, page_context: this.host.pageContext(), locale: this.host.locale },
+          { signal: turn.signal, onChunk: alive },
+        ),
       );
-      if (!response.body) throw { code: 'network' } satisfies Failure;
-      await readSse(
-        response.body,
-        (event) => {
-          outcome = this.onStreamEvent(view, event, text) ?? outcome;
-        },
-        alive,
-      );
+      for await (const event of events) outcome = this.onStreamEvent(view, event, text) ?? outcome;
       // A stream that ends without done or error was cut (proxy timeout, server restart).
       if (!outcome) throw { code: 'network' } satisfies Failure;
     } catch (error) {
@@ -215,26 +210,20 @@ export class ChatPanel implements PanelApi {
     }
   }
 
-  private onStreamEvent(view: MessageView, event: SseEvent, text: string): TurnOutcome | undefined {
-    let data: Record<string, unknown>;
-    try {
-      data = JSON.parse(event.data) as Record<string, unknown>;
-    } catch {
-      logError(`unreadable ${event.event} event`, event.data);
-      return undefined;
-    }
-    switch (event.event) {
+  /** Event data is typed by the client, and still checked where a wrong shape would throw. */
+  private onStreamEvent(view: MessageView, { event, data }: StreamEvent, text: string): TurnOutcome | undefined {
+    switch (event) {
       case 'delta':
         if (typeof data.text === 'string') view.appendText(data.text);
         return undefined;
       case 'block':
-        view.addBlock(data as Block);
+        view.addBlock(data);
         return undefined;
       case 'sources':
-        if (Array.isArray(data.sources)) view.setSources(data.sources as Source[]);
+        if (Array.isArray(data.sources)) view.setSources(data.sources);
         return undefined;
       case 'done': {
-        const message = data.message as Message | undefined;
+        const message: Message | undefined = data.message;
         if (typeof message?.content === 'string') view.show({ ...message, role: 'assistant' });
         else view.end('done');
         this.host.emit('message', { message });
@@ -249,8 +238,6 @@ export class ChatPanel implements PanelApi {
         // shop): lay the panel out the way the reply reads.
         if (data.direction === 'rtl' || data.direction === 'ltr') this.el.dir = data.direction;
         return undefined;
-      default:
-        return undefined; // event kinds a newer service may add
     }
   }
 

@@ -1,7 +1,6 @@
 // What the visitor is told for each failure: every error code of the service's envelope (contract
 // section 1) that can reach the widget, the stream's error event, and network trouble.
 
-import { isFailure } from '../http.js';
 import type { Failure } from '../types.js';
 
 export type Problem = {
@@ -35,6 +34,10 @@ const PROBLEMS = new Map<string, Problem>(Object.entries({
   unauthenticated: { text: 'Your chat session expired. Please try again.', retry: true },
   coupon_invalid: { text: "This coupon can't be applied.", retry: false },
 }));
+
+function isFailure(value: unknown): value is Failure {
+  return value !== null && typeof value === 'object' && typeof (value as Failure).code === 'string';
+}
 
 export function toFailure(error: unknown): Failure {
   return isFailure(error) ? error : { code: 'network', message: String(error) };

@@ -1,6 +1,7 @@
 // The lead form (contract section 4, POST /v1/widget/leads): email, optional name, and the agent's
 // marketing-consent checkbox, unchecked until the visitor ticks it.
 
+import { submitLead, type LeadRequest } from '@storefront-assistant/client';
 import { h, listen } from '../dom.js';
 import type { PanelHost } from '../types.js';
 import { describeFailure, fieldErrors, toFailure } from './errors.js';
@@ -46,11 +47,10 @@ export function createLeadForm(host: PanelHost, consentText: string | undefined,
     submit.disabled = true;
     submit.textContent = TEXT.leadSending;
     try {
-      const body: Record<string, unknown> = { email: address };
+      const body: LeadRequest = { email: address };
       if (name.value.trim()) body.name = name.value.trim();
       if (consent) body.consent = { marketing: consent.checked };
-      const response = await host.session.post('/v1/widget/leads', body);
-      const result = (await response.json()) as { lead_id?: unknown; created?: unknown };
+      const result = await host.session.withToken((client) => submitLead(client, body));
       host.remember({ lead_done: true });
       host.emit('lead', { leadId: result.lead_id, created: result.created === true });
       form.replaceWith(h('p', { class: 'card lead-done', role: 'status', 'data-testid': 'sa-lead-done' }, TEXT.leadThanks));

@@ -1,4 +1,4 @@
-// Server-Sent Events parsing for a fetch() response body (EventSource cannot POST or send an
+// Server-Sent Events read from a fetch() response body (EventSource cannot POST or send an
 // Authorization header). Follows the HTML event-stream interpretation rules: lines end in CRLF,
 // LF or CR; "data" lines accumulate joined by LF; lines starting with ":" are comments (the
 // service's keep-alive pings); a blank line dispatches.
@@ -69,28 +69,31 @@ export class SseParser {
 }
 
 /**
- * Reads a response body to its end, handing each event to `onEvent`. Bytes are decoded as a
- * stream, so a multi-byte character split across network chunks is decoded whole. `onChunk` hears
- * every chunk, pings included, so that a caller can tell a quiet stream from a dead one.
+ * The events of a response body, in order. Bytes are decoded as a stream, so a multi-byte
+ * character split across network chunks is decoded whole. `onChunk` hears every chunk, pings
+ * included, so that a caller can tell a quiet stream from a dead one. Leaving the loop early
+ * cancels the body: the service takes a closed connection as the visitor leaving.
  */
-export async function readSse(
-  body: ReadableStream<Uint8Array>,
-  onEvent: (event: SseEvent) => void,
-  onChunk: () => void = () => {},
-): Promise<void> {
-  const parser = new SseParser(onEvent);
+export async function* readEventStream(body: ReadableStream<Uint8Array>, onChunk?: () => void): AsyncGenerator<SseEvent, void, undefined> {
+  const events: SseEvent[] = [];
+  const parser = new SseParser((event) => events.push(event));
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      onChunk();
+      onChunk?.();
       parser.push(decoder.decode(value, { stream: true }));
+      yield* events.splice(0);
     }
     parser.push(decoder.decode());
     parser.end();
+    finished = true;
+    yield* events.splice(0);
   } finally {
-    reader.releaseLock();
+    if (finished) reader.releaseLock();
+    else await reader.cancel().catch(() => {});
   }
 }

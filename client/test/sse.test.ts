@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSse, SseParser, type SseEvent } from '../src/panel/sse.js';
+import { readEventStream, SseParser, type SseEvent } from '../src/sse.js';
 
 function parseChunks(chunks: string[]): SseEvent[] {
   const events: SseEvent[] = [];
@@ -110,11 +110,7 @@ describe('SseParser', () => {
       fc.asyncProperty(fc.array(fc.nat(bytes.length), { maxLength: 30 }), async (cuts) => {
         const events: SseEvent[] = [];
         let chunks = 0;
-        await readSse(
-          byteStream(bytes, cuts),
-          (event) => events.push(event),
-          () => chunks++,
-        );
+        for await (const event of readEventStream(byteStream(bytes, cuts), () => chunks++)) events.push(event);
         expect(events).toEqual(EXPECTED);
         expect(chunks).toBeGreaterThan(0);
       }),

@@ -1,0 +1,1115 @@
+// Generated from the service's OpenAPI document (GET /openapi.json) by openapi-typescript.
+// Do not edit: change the route schemas in service/src, then run `npm run generate -w client`.
+// client/test/generated.test.ts fails while this file is behind the document.
+
+export interface paths {
+    "/v1/widget/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start or resume a conversation
+         * @description No credentials: the Origin header must be one of the agent's allowed origins (else 403 `origin_not_allowed`). Resumes when `conversation_id` and `visitor_id` belong together. 60 per minute per IP.
+         */
+        post: operations["widgetInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message and receive the whole answer */
+        post: operations["widgetMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/messages/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message and stream the answer (Server-Sent Events)
+         * @description Events: `start` `{"conversation_id", "message_id"}`; `delta` `{"text"}` (many); `block` (a Block); `sources` `{"sources": [...]}`; then `done` `{"message": Message}`, or `error` `{"code", "message"}` instead of `done`. Comments `: ping` every 15 s. A client that disconnects aborts generation; the partial answer is saved. Errors before the stream starts are answered as JSON.
+         */
+        post: operations["widgetMessageStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave contact details (delivered to the store as a site user) */
+        post: operations["widgetLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record widget interaction events (1 to 50) */
+        post: operations["widgetEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/widget/coupon/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stage a coupon offered in this conversation in the shopper's cart */
+        post: operations["widgetCouponApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wp/handshake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a site and receive a new shopper signing secret
+         * @description The previous shopper signing secret stays valid for 10 minutes.
+         */
+        post: operations["handshake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wp/posts/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Index a batch of posts (1 to 50)
+         * @description The batch is validated whole: any invalid item answers 400 `validation_failed` with errors keyed `items.<index>.<field>` and nothing is written. A valid batch is written in one transaction. An item whose `content_hash` equals the stored one is `unchanged`; `{"wp_id", "deleted": true}` removes one. Body up to 2 MB.
+         */
+        post: operations["postsSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wp/products/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Index a batch of products (1 to 50)
+         * @description The batch is validated whole: any invalid item answers 400 `validation_failed` with errors keyed `items.<index>.<field>` and nothing is written. A valid batch is written in one transaction. An item whose `content_hash` equals the stored one is `unchanged`; `{"wp_id", "deleted": true}` removes one. Body up to 2 MB.
+         */
+        post: operations["productsSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is up */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The database (and Redis, when configured) answer */
+        get: operations["readiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition format) */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        InitRequest: {
+            /** Format: uuid */
+            agent_id: string;
+            /** Format: uuid */
+            visitor_id?: string;
+            /** Format: uuid */
+            conversation_id?: string;
+            locale?: string;
+            page_context?: {
+                [key: string]: unknown;
+            };
+            shopper_token?: string;
+        };
+        MessageRequest: {
+            message: string;
+            page_context?: {
+                [key: string]: unknown;
+            };
+            locale?: string;
+        };
+        LeadRequest: {
+            /** Format: email */
+            email: string;
+            name?: string;
+            phone?: string;
+            consent?: {
+                marketing: boolean;
+            };
+            fields?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        EventsRequest: {
+            events: {
+                /** @enum {string} */
+                name: "launcher_open" | "launcher_close" | "cta_click" | "dismiss" | "scroll_trigger";
+                /** Format: date-time */
+                at: string;
+                /** @default {} */
+                props?: {
+                    [key: string]: string | number | boolean | null;
+                };
+            }[];
+        };
+        CouponApplyRequest: {
+            code: string;
+        };
+        HandshakeRequest: {
+            site_url: string;
+            plugin_version: string;
+            /**
+             * @default {
+             *       "active": false
+             *     }
+             */
+            shop_plugin?: {
+                active: boolean;
+                version?: string | null;
+            };
+            platform_version?: string | null;
+        };
+        PostsSyncRequest: {
+            items: ({
+                wp_id: number;
+                post_type: string;
+                permalink: string;
+                title: string;
+                /** @default  */
+                content_html?: string;
+                excerpt?: string | null;
+                content_hash: string;
+                modified_at?: string | null;
+                language?: string | null;
+                /** @default [] */
+                taxonomy_terms?: {
+                    taxonomy: string;
+                    slug: string;
+                    name: string;
+                }[];
+                /**
+                 * @default false
+                 * @constant
+                 */
+                deleted?: false;
+            } | {
+                wp_id: number;
+                /** @constant */
+                deleted: true;
+            })[];
+        };
+        ProductsSyncRequest: {
+            items: ({
+                wp_id: number;
+                sku?: string | null;
+                name: string;
+                permalink: string;
+                image_url?: string | null;
+                /** @default  */
+                description_html?: string;
+                /** @default  */
+                short_description_html?: string;
+                pricing: {
+                    currency: string;
+                    price: string;
+                    regular_price?: string | null;
+                    sale_price?: string | null;
+                };
+                /** @enum {string} */
+                stock_status: "instock" | "outofstock" | "onbackorder";
+                stock_quantity?: number | null;
+                /** @default false */
+                on_sale?: boolean;
+                sale_ends_at?: string | null;
+                /** @default [] */
+                categories?: {
+                    id: number;
+                    slug: string;
+                    name: string;
+                }[];
+                /** @default [] */
+                attributes?: {
+                    name: string;
+                    options: string[];
+                }[];
+                content_hash?: string | null;
+                modified_at?: string | null;
+                language?: string | null;
+                /**
+                 * @default false
+                 * @constant
+                 */
+                deleted?: false;
+            } | {
+                wp_id: number;
+                /** @constant */
+                deleted: true;
+            })[];
+        };
+        Message: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description Markdown text */
+            content: string;
+            blocks: ({
+                /** @constant */
+                kind: "product_card";
+                data: {
+                    id: string;
+                    name: string;
+                    url: string;
+                    image_url: string | null;
+                    sku: string | null;
+                    price: {
+                        currency: string;
+                        price: string;
+                        regular_price: string | null;
+                        sale_price: string | null;
+                    };
+                    on_sale: boolean;
+                    /** @enum {string} */
+                    stock_status: "instock" | "outofstock" | "onbackorder";
+                    stock_quantity: number | null;
+                };
+            } | {
+                /** @constant */
+                kind: "pricing_card";
+                data: {
+                    title: string;
+                    url: string;
+                    summary: string;
+                    price_points: string[];
+                };
+            } | {
+                /** @constant */
+                kind: "case_study_card";
+                data: {
+                    title: string;
+                    url: string;
+                    summary: string;
+                };
+            } | {
+                /** @constant */
+                kind: "escalation_button";
+                data: {
+                    label: string;
+                    /** @enum {string} */
+                    type: "url" | "email" | "lead_form";
+                    value: string | null;
+                    reason: string;
+                };
+            } | {
+                /** @constant */
+                kind: "coupon_offer";
+                data: {
+                    code: string;
+                    description: string;
+                };
+            })[];
+            sources: {
+                title: string;
+                url: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        InitResponse: {
+            /** Format: uuid */
+            conversation_id: string;
+            /** Format: uuid */
+            visitor_id: string;
+            /** @description Widget JWT (HS256, 60 minutes) for the other widget routes */
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+            agent: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                site_type: "ecommerce" | "saas" | "documentation" | "help_center" | "marketing" | "internal_kb" | "generic";
+                greeting: string | null;
+                locale: string;
+                /** @enum {string} */
+                direction: "ltr" | "rtl";
+                lead_capture: {
+                    [key: string]: unknown;
+                };
+                theme: {
+                    [key: string]: unknown;
+                };
+                handoff: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description The last 30 messages, oldest first, when the conversation was resumed; else empty */
+            messages: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "user" | "assistant";
+                /** @description Markdown text */
+                content: string;
+                blocks: ({
+                    /** @constant */
+                    kind: "product_card";
+                    data: {
+                        id: string;
+                        name: string;
+                        url: string;
+                        image_url: string | null;
+                        sku: string | null;
+                        price: {
+                            currency: string;
+                            price: string;
+                            regular_price: string | null;
+                            sale_price: string | null;
+                        };
+                        on_sale: boolean;
+                        /** @enum {string} */
+                        stock_status: "instock" | "outofstock" | "onbackorder";
+                        stock_quantity: number | null;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "pricing_card";
+                    data: {
+                        title: string;
+                        url: string;
+                        summary: string;
+                        price_points: string[];
+                    };
+                } | {
+                    /** @constant */
+                    kind: "case_study_card";
+                    data: {
+                        title: string;
+                        url: string;
+                        summary: string;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "escalation_button";
+                    data: {
+                        label: string;
+                        /** @enum {string} */
+                        type: "url" | "email" | "lead_form";
+                        value: string | null;
+                        reason: string;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "coupon_offer";
+                    data: {
+                        code: string;
+                        description: string;
+                    };
+                })[];
+                sources: {
+                    title: string;
+                    url: string;
+                }[];
+                /** Format: date-time */
+                created_at: string;
+            }[];
+        };
+        MessageResponse: {
+            /** Format: uuid */
+            conversation_id: string;
+            message: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                role: "user" | "assistant";
+                /** @description Markdown text */
+                content: string;
+                blocks: ({
+                    /** @constant */
+                    kind: "product_card";
+                    data: {
+                        id: string;
+                        name: string;
+                        url: string;
+                        image_url: string | null;
+                        sku: string | null;
+                        price: {
+                            currency: string;
+                            price: string;
+                            regular_price: string | null;
+                            sale_price: string | null;
+                        };
+                        on_sale: boolean;
+                        /** @enum {string} */
+                        stock_status: "instock" | "outofstock" | "onbackorder";
+                        stock_quantity: number | null;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "pricing_card";
+                    data: {
+                        title: string;
+                        url: string;
+                        summary: string;
+                        price_points: string[];
+                    };
+                } | {
+                    /** @constant */
+                    kind: "case_study_card";
+                    data: {
+                        title: string;
+                        url: string;
+                        summary: string;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "escalation_button";
+                    data: {
+                        label: string;
+                        /** @enum {string} */
+                        type: "url" | "email" | "lead_form";
+                        value: string | null;
+                        reason: string;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "coupon_offer";
+                    data: {
+                        code: string;
+                        description: string;
+                    };
+                })[];
+                sources: {
+                    title: string;
+                    url: string;
+                }[];
+                /** Format: date-time */
+                created_at: string;
+            };
+        };
+        LeadResponse: {
+            /** Format: uuid */
+            lead_id: string;
+            created: boolean;
+        };
+        EventsResponse: {
+            accepted: number;
+        };
+        CouponApplyResponse: {
+            /** @constant */
+            status: "staged";
+            code: string;
+            /** Format: date-time */
+            expires_at: string;
+            cart_url: string;
+        };
+        HandshakeResponse: {
+            workspace: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            agents: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                site_type: string;
+                published: boolean;
+            }[];
+            token: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                abilities: string[];
+                expires_at: string | null;
+                /** Format: date-time */
+                last_used_at: string;
+            };
+            /** @description sss_...: signs shopper tokens and the service's calls to the plugin */
+            shopper_signing_secret: string;
+        };
+        SyncResponse: {
+            received: number;
+            created: number;
+            updated: number;
+            unchanged: number;
+            deleted: number;
+            results: {
+                wp_id: number;
+                /** @enum {string} */
+                status: "created" | "updated" | "unchanged" | "deleted";
+            }[];
+        };
+        ErrorEnvelope: {
+            message: string;
+            /** @enum {string} */
+            code: "validation_failed" | "coupon_invalid" | "plugin_outdated" | "unauthenticated" | "invalid_signature" | "signature_expired" | "token_expired" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "conversation_busy" | "site_not_connected" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "conversation_budget_exhausted" | "internal_error" | "site_unreachable" | "site_error" | "service_unavailable";
+            /** @description Messages by field path, e.g. "items.3.permalink"; {} when none */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        Readiness: {
+            /** @constant */
+            status: "ok";
+            checks: {
+                [key: string]: "ok";
+            };
+        };
+    };
+    responses: {
+        /** @description Invalid request (`validation_failed`, or a more specific code) */
+        Error400: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Missing or invalid credentials */
+        Error401: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not allowed */
+        Error403: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not found */
+        Error404: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Conflict */
+        Error409: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Body too large (`payload_too_large`) */
+        Error413: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+        Error429: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Internal error (details are only in the service log) */
+        Error500: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The store site did not answer or failed */
+        Error502: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not ready, or a model provider failed */
+        Error503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    widgetInit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The page's origin; it must be one of the agent's allowed origins */
+                Origin: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InitRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    widgetMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    widgetMessageStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageRequest"];
+            };
+        };
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    widgetLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    widgetEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    widgetCouponApply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponApplyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponApplyResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            502: components["responses"]["Error502"];
+        };
+    };
+    handshake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandshakeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandshakeResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    postsSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostsSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    productsSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductsSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncResponse"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            503: components["responses"]["Error503"];
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+}
