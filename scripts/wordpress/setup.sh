@@ -24,6 +24,11 @@ mkdir -p "$site/wp-content/plugins"
 for entry in "$wordpress"/* ; do
   case "$(basename "$entry")" in wp-config.php|wp-content) ;; *) cp -a "$entry" "$site/" ;; esac
 done
+# Pages render through a theme; Debian ships the default one as a recommended package.
+if ! compgen -G "$wordpress/wp-content/themes/*/style.css" > /dev/null; then
+  echo "no WordPress theme in $wordpress/wp-content/themes: apt-get install -y wordpress-theme-twentytwentythree" >&2
+  exit 1
+fi
 cp -a "$wordpress/wp-content/themes" "$site/wp-content/"
 
 # The plugin exactly as its zip would install it.

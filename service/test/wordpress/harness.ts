@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -58,6 +58,10 @@ export async function missingWordPressPrerequisites(): Promise<string | null> {
   }
   if (!existsSync(join(wordpressDir, 'wp-load.php'))) {
     return `WordPress is not installed at ${wordpressDir}: apt-get install wordpress`;
+  }
+  const themes = join(wordpressDir, 'wp-content', 'themes');
+  if (!existsSync(themes) || !readdirSync(themes).some((theme) => existsSync(join(themes, theme, 'style.css')))) {
+    return `WordPress has no theme in ${themes}, so its pages would render nothing: apt-get install wordpress-theme-twentytwentythree`;
   }
   try {
     await execFileAsync('php', ['-r', mysqlPing], { env: process.env });
