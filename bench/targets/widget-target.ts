@@ -3,6 +3,7 @@
  * published agent whose model is the bench's local OpenAI-compatible server (argv[3]), and a bare
  * Fastify route as the baseline. Talks to the bench over IPC.
  */
+import { writeHeapSnapshot } from 'node:v8';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../service/src/app.js';
@@ -23,15 +24,28 @@ const app = await buildApp({
 });
 const shop = await seedWorkspace(database, 'Bench shop');
 await database.db.update(agents).set({ provider: 'openai', model: 'bench', budgetTurns: 1e6 }).where(eq(agents.id, shop.agentId));
-const url = await app.listen({ port: 0, host: '127.0.0.1' });
+// Thousands of visitors connecting within the same few milliseconds overflow the default accept
+// queue (511): the kernel drops handshakes and some of those connections end reset. The bench
+// measures the service, so the queue is as long as the system allows (net.core.somaxconn); a
+// deployment expecting such bursts would raise it the same way.
+const url = await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 const bare = Fastify();
 bare.post('/constant', async () => ({ ok: true }));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-process.on('message', (message: { type: string }) => {
+process.on('message', (message: { type: string; path?: string }) => {
   if (message.type === 'memory') {
+    // Twice, a turn of the event loop apart: finalizers freed by the first pass run in between.
     global.gc?.();
-    process.send!({ type: 'memory', rss: process.memoryUsage().rss, heapUsed: process.memoryUsage().heapUsed });
+    setImmediate(() => {
+      global.gc?.();
+      process.send!({ type: 'memory', ...process.memoryUsage() });
+    });
+  }
+  // For profiling the per-stream state: bench/widget-api.ts --snapshot <dir>.
+  if (message.type === 'snapshot') {
+    global.gc?.();
+    process.send!({ type: 'snapshot', path: writeHeapSnapshot(message.path) });
   }
   if (message.type === 'stop') {
     void Promise.all([app.close(), bare.close()]).then(() => database.close()).then(() => process.exit(0));

@@ -1,7 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from 'ai';
+import { modelFetch } from './model-fetch.js';
+import type { LanguageModelV3 } from './model-turn.js';
 import { OFFLINE_MODEL_ID, OfflineResponder } from './offline/model.js';
 
 /**
@@ -27,7 +28,7 @@ export interface ProviderEnv {
 export type ProviderKind = 'openai' | 'anthropic' | 'openai-compatible' | 'offline';
 
 export interface ResolvedModel {
-  model: LanguageModel;
+  model: LanguageModelV3;
   provider: ProviderKind;
   modelId: string;
   /** Why the agent's provider was not used, when it was not. */
@@ -41,7 +42,26 @@ export const DEFAULT_MODELS: Readonly<Record<Exclude<ProviderKind, 'offline'>, s
   'openai-compatible': 'llama3.1',
 };
 
+/**
+ * Recently resolved models by provider, model and environment. A model object holds only its
+ * configuration and is safe to share, so the turns of an agent use one instead of each building
+ * its own provider.
+ */
+const RESOLVED_CACHE_SIZE = 64;
+const resolved = new Map<string, ResolvedModel>();
+
 export function resolveModel(agent: { provider: string; model: string | null }, env: ProviderEnv): ResolvedModel {
+  const key = JSON.stringify([agent.provider, agent.model, env.OPENAI_API_KEY, env.OPENAI_BASE_URL, env.ANTHROPIC_API_KEY, env.ANTHROPIC_BASE_URL]);
+  let model = resolved.get(key);
+  if (!model) {
+    model = createModel(agent, env);
+    if (resolved.size >= RESOLVED_CACHE_SIZE) resolved.delete(resolved.keys().next().value as string);
+    resolved.set(key, model);
+  }
+  return model;
+}
+
+function createModel(agent: { provider: string; model: string | null }, env: ProviderEnv): ResolvedModel {
   const set = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
   const offline = (fallbackReason?: string): ResolvedModel => ({
     model: new OfflineResponder(),
@@ -56,14 +76,14 @@ export function resolveModel(agent: { provider: string; model: string | null }, 
       const modelId = agent.model ?? DEFAULT_MODELS.openai;
       const baseURL = set(env.OPENAI_BASE_URL);
       // Chat Completions rather than the Responses API: it is what every compatible server speaks.
-      return { model: createOpenAI({ apiKey, ...(baseURL ? { baseURL } : {}) }).chat(modelId), provider: 'openai', modelId };
+      return { model: createOpenAI({ apiKey, fetch: modelFetch, ...(baseURL ? { baseURL } : {}) }).chat(modelId), provider: 'openai', modelId };
     }
     case 'openai-compatible': {
       const baseURL = set(env.OPENAI_BASE_URL);
       if (!baseURL) return offline('OPENAI_BASE_URL is not set');
       const modelId = agent.model ?? DEFAULT_MODELS['openai-compatible'];
       const apiKey = set(env.OPENAI_API_KEY);
-      const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL, includeUsage: true, ...(apiKey ? { apiKey } : {}) });
+      const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL, includeUsage: true, fetch: modelFetch, ...(apiKey ? { apiKey } : {}) });
       return { model: provider.chatModel(modelId), provider: 'openai-compatible', modelId };
     }
     case 'anthropic': {
@@ -71,7 +91,7 @@ export function resolveModel(agent: { provider: string; model: string | null }, 
       if (!apiKey) return offline('ANTHROPIC_API_KEY is not set');
       const modelId = agent.model ?? DEFAULT_MODELS.anthropic;
       const baseURL = set(env.ANTHROPIC_BASE_URL);
-      return { model: createAnthropic({ apiKey, ...(baseURL ? { baseURL } : {}) }).messages(modelId), provider: 'anthropic', modelId };
+      return { model: createAnthropic({ apiKey, fetch: modelFetch, ...(baseURL ? { baseURL } : {}) }).messages(modelId), provider: 'anthropic', modelId };
     }
     case 'offline':
       return offline();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
+import type { ModelMessage, ToolSet } from 'ai';
 import type { Db } from '../../db/client.js';
 import type { conversations, SiteType } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/errors.js';
@@ -10,13 +10,14 @@ import { beginTurn, saveAssistantMessage, type BegunTurn, type StoredMessage } f
 import type { AssistantMessage, Diagnostics, SourceRef, ToolCallRecord, TurnEvent, TurnUsage } from './events.js';
 import { resolveReplyLanguage, type ReplyLanguage } from './language.js';
 import { LeakGuard } from './leak-guard.js';
+import { streamModelTurn, type LanguageModelV3, type TurnTokens } from './model-turn.js';
 import { sanitizePageContext, type PageContext } from './page-context.js';
 import { phrase } from './phrases.js';
-import { buildSystemPrompt } from './prompt.js';
+import { buildSystemPrompt, type BuiltPrompt } from './prompt.js';
 import { resolveModel, type ProviderEnv, type ResolvedModel } from './providers.js';
-import { retrieve, type Retrieval } from './retrieval.js';
+import { retrieve, type RankedSource } from './retrieval.js';
 import { isSiteType, siteTypeDefinition, type SiteTypeDefinition } from './site-types.js';
-import { buildTools, emptyEffects, escalationButton, type AgentRow } from './tools.js';
+import { buildTools, emptyEffects, escalationButton, type AgentRow, type ToolEffects, type ToolName } from './tools.js';
 
 /**
  * One assistant turn, the same for the widget and the Playground: the visitor's message in, a
@@ -67,9 +68,7 @@ const MAX_SOURCES = 5;
 
 export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenerator<TurnEvent, void, undefined> {
   const started = performance.now();
-  const { db } = deps;
   const { agent, conversation, mode } = input;
-  const workspaceId = agent.workspaceId;
   const message = input.message.trim();
   const problem = inputProblem(input, message);
   if (problem) {
@@ -97,73 +96,30 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
 
   const persist = async (status: 'complete' | 'partial' | 'error') => {
     stored = true;
-    turn.createdAt = await saveAssistantMessage(db, workspaceId, conversation.id, turn.toRecord(status, performance.now() - started));
+    turn.createdAt = await saveAssistantMessage(deps.db, agent.workspaceId, conversation.id, turn.toRecord(status, performance.now() - started));
   };
 
   try {
-    // Retrieval starts alongside the statement that begins the turn; it waits for the history
-    // only when the question is a short follow-up.
-    const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, budget, historyLimit: HISTORY_FOR_FACTS });
-    const previousUserTurns = beginning.then((b) => b.history.filter((m) => m.role === 'user').map((m) => m.content));
-    const retrievalStarted = performance.now();
-    const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, language: language.tag });
-    // If the turn cannot begin, nobody awaits these: keep their rejections handled.
-    previousUserTurns.catch(() => {});
-    retrieval.catch(() => {});
-    let state: BegunTurn;
-    try {
-      state = await beginning;
-    } catch (error) {
-      yield errorEvent(error);
-      return;
-    }
-    begun = true;
-    yield { type: 'start', conversation_id: conversation.id, message_id: turn.id, language: language.tag, direction: language.direction };
-    turn.retrieval = await retrieval;
-    turn.retrievalMs = performance.now() - retrievalStarted;
-
-    const resolved = deps.resolveModel?.(agent) ?? resolveModel(agent, deps.providerEnv);
-    turn.model = `${resolved.provider}:${resolved.modelId}`;
-    if (resolved.fallbackReason) turn.notes.push(`offline responder used: ${resolved.fallbackReason}`);
-    const toolNames = siteType.tools.filter((name) => name !== 'offer_coupon' || agent.coupons.length > 0);
-    const prompt = buildSystemPrompt({
-      agentName: agent.name,
-      siteType,
-      language,
-      pageContext: pageContext ?? undefined,
-      retrieval: turn.retrieval,
-      tools: toolNames,
-      shownBlocks: siteType.blocks.filter((kind) => isBlockShown(kind, siteType.blocks, mode)),
-      verifiedShopper: state.shopper?.user_id !== undefined,
+    const setup = yield* prepareTurn(deps, input, { message, siteType, language, pageContext, budget, turn, signal: controller.signal }, () => {
+      begun = true;
     });
-    turn.systemPrompt = prompt.system;
-    const effects = emptyEffects();
-    const visitorMessages = [...(await previousUserTurns), message];
-    const tools = buildTools(
-      toolNames,
-      { db, agent, shopper: state.shopper, languageTag: language.tag, visitorMessages, addressPolicy: deps.addressPolicy, signal: controller.signal },
-      effects,
-    );
+    if (!setup) return;
+    const { prompt, tools, toolNames, effects } = setup;
     // The Playground shows the full prompt anyway; production replies must never reproduce it.
     const guard = mode === 'production' ? new LeakGuard(prompt.confidential) : undefined;
-    const modelMessages = toModelMessages(state.history, message);
-    turn.promptChars = prompt.system.length + modelMessages.reduce((sum, m) => sum + String(m.content).length, 0);
-
-    const result = streamText({
-      model: resolved.model,
-      system: prompt.system,
-      messages: modelMessages,
+    const parts = streamModelTurn({
+      model: setup.model,
+      system: () => prompt.system,
+      messages: setup.modelMessages,
       tools,
-      stopWhen: stepCountIs(MAX_STEPS),
-      maxOutputTokens: outputTokenCap(budget, state),
+      maxSteps: MAX_STEPS,
+      maxOutputTokens: setup.maxOutputTokens,
       abortSignal: controller.signal,
       maxRetries: 1,
-      // Failures arrive as `error` parts below; the default handler would only log them again.
-      onError: () => {},
     });
 
     let leaked = false;
-    for await (const part of result.fullStream) {
+    for await (const part of parts) {
       if (part.type === 'text-delta') {
         const outcome = guard ? guard.push(part.text) : { release: part.text };
         if ('leak' in outcome) {
@@ -186,8 +142,6 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
         }
       } else if (part.type === 'finish') {
         turn.usage = part.totalUsage;
-      } else if (part.type === 'error') {
-        throw part.error;
       }
     }
 
@@ -238,6 +192,97 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
   }
 }
 
+/** What the streaming part of a turn needs, and nothing else of its preparation. */
+interface TurnSetup {
+  model: LanguageModelV3;
+  prompt: BuiltPrompt;
+  tools: ToolSet;
+  toolNames: ToolName[];
+  effects: ToolEffects;
+  modelMessages: ModelMessage[];
+  maxOutputTokens: number | undefined;
+}
+
+interface TurnContext {
+  message: string;
+  siteType: SiteTypeDefinition;
+  language: ReplyLanguage;
+  pageContext: PageContext | null;
+  budget: ReturnType<typeof budgetOf>;
+  turn: TurnRecord;
+  signal: AbortSignal;
+}
+
+/**
+ * Begins the turn (yielding `start`, or the error that refused it), retrieves and builds the
+ * prompt and tools. Its own generator, so that what only preparation needs (the full retrieved
+ * passages, the stored history, the pending queries) is released when it returns instead of
+ * staying in the frame of a turn that may stream for minutes. `onBegun` is called once the turn
+ * has begun: from then on, a failure is stored with the turn.
+ */
+async function* prepareTurn(
+  deps: RuntimeDeps,
+  input: TurnInput,
+  { message, siteType, language, pageContext, budget, turn, signal }: TurnContext,
+  onBegun: () => void,
+): AsyncGenerator<TurnEvent, TurnSetup | undefined, undefined> {
+  const { db } = deps;
+  const { agent, conversation, mode } = input;
+  const workspaceId = agent.workspaceId;
+  // Retrieval starts alongside the statement that begins the turn; it waits for the history
+  // only when the question is a short follow-up.
+  const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, budget, historyLimit: HISTORY_FOR_FACTS });
+  const previousUserTurns = beginning.then((b) => b.history.filter((m) => m.role === 'user').map((m) => m.content));
+  const retrievalStarted = performance.now();
+  const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, language: language.tag });
+  // If the turn cannot begin, nobody awaits these: keep their rejections handled.
+  previousUserTurns.catch(() => {});
+  retrieval.catch(() => {});
+  let state: BegunTurn;
+  try {
+    state = await beginning;
+  } catch (error) {
+    yield errorEvent(error);
+    return undefined;
+  }
+  onBegun();
+  yield { type: 'start', conversation_id: conversation.id, message_id: turn.id, language: language.tag, direction: language.direction };
+  const retrieved = await retrieval;
+  turn.retrievalMs = performance.now() - retrievalStarted;
+  // The passages' text goes into the prompt; the turn keeps only what its diagnostics show.
+  turn.retrieval = {
+    sources: retrieved.sources.map(({ rank, score, title, url, snippet }) => ({ rank, score, title, url, snippet })),
+    confidence: retrieved.confidence,
+    lowConfidence: retrieved.lowConfidence,
+  };
+
+  const resolved = deps.resolveModel?.(agent) ?? resolveModel(agent, deps.providerEnv);
+  turn.model = `${resolved.provider}:${resolved.modelId}`;
+  if (resolved.fallbackReason) turn.notes.push(`offline responder used: ${resolved.fallbackReason}`);
+  const toolNames = siteType.tools.filter((name) => name !== 'offer_coupon' || agent.coupons.length > 0);
+  const prompt = buildSystemPrompt({
+    agentName: agent.name,
+    siteType,
+    language,
+    pageContext: pageContext ?? undefined,
+    retrieval: retrieved,
+    tools: toolNames,
+    shownBlocks: siteType.blocks.filter((kind) => isBlockShown(kind, siteType.blocks, mode)),
+    verifiedShopper: state.shopper?.user_id !== undefined,
+  });
+  turn.prompt = prompt;
+  const effects = emptyEffects();
+  const visitorMessages = [...(await previousUserTurns), message];
+  const tools = buildTools(
+    toolNames,
+    { db, agent, shopper: state.shopper, languageTag: language.tag, visitorMessages, addressPolicy: deps.addressPolicy, signal },
+    effects,
+  );
+  const modelMessages = toModelMessages(state.history, message);
+  turn.promptChars = prompt.length + modelMessages.reduce((sum, m) => sum + String(m.content).length, 0);
+  return { model: resolved.model, prompt, tools, toolNames, effects, modelMessages, maxOutputTokens: outputTokenCap(budget, state) };
+}
+
 function inputProblem(input: TurnInput, message: string): AppError | undefined {
   const { agent, conversation, mode } = input;
   if (conversation.agentId !== agent.id || conversation.workspaceId !== agent.workspaceId) return new AppError('not_found', 'Conversation not found');
@@ -267,10 +312,17 @@ function toModelMessages(history: readonly StoredMessage[], message: string): Mo
   return [...turns.map((m): ModelMessage => ({ role: m.role, content: m.content })), { role: 'user', content: message }];
 }
 
-function sourcesOf(retrieval: Retrieval, fromTools: readonly SourceRef[]): SourceRef[] {
+function sourcesOf(retrieval: TurnRetrieval, fromTools: readonly SourceRef[]): SourceRef[] {
   const candidates = [...(retrieval.lowConfidence ? [] : retrieval.sources.map((s) => ({ title: s.title, url: s.url }))), ...fromTools];
   const unique = candidates.filter((source, index) => candidates.findIndex((c) => c.url === source.url) === index);
   return unique.slice(0, MAX_SOURCES);
+}
+
+/** The retrieval as a turn keeps it: what its diagnostics and sources show. */
+interface TurnRetrieval {
+  sources: Pick<RankedSource, 'rank' | 'score' | 'title' | 'url' | 'snippet'>[];
+  confidence: number;
+  lowConfidence: boolean;
 }
 
 /** Everything a turn produced, and its conversion to the stored message and diagnostics. */
@@ -281,12 +333,12 @@ class TurnRecord {
   toolCalls: ToolCallRecord[] = [];
   sources: SourceRef[] = [];
   notes: string[] = [];
-  retrieval: Retrieval = { sources: [], confidence: 0, lowConfidence: true };
+  retrieval: TurnRetrieval = { sources: [], confidence: 0, lowConfidence: true };
   retrievalMs = 0;
   firstTokenMs: number | null = null;
-  usage: LanguageModelUsage | undefined;
+  usage: TurnTokens | undefined;
   promptChars = 0;
-  systemPrompt = '';
+  prompt: BuiltPrompt | undefined;
   model = 'none';
   createdAt = new Date();
 
@@ -343,7 +395,7 @@ class TurnRecord {
       sources: this.retrieval.sources.map((s) => ({ rank: s.rank, score: s.score, title: s.title, url: s.url, snippet: s.snippet })),
       tool_calls: this.toolCalls,
       blocks: this.blocks,
-      system_prompt: this.systemPrompt,
+      system_prompt: this.prompt?.system ?? '',
       model: this.model,
       usage: this.turnUsage(),
       site_type: this.siteType.id,

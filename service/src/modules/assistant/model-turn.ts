@@ -1,0 +1,268 @@
+import { asSchema, InvalidToolInputError, NoOutputGeneratedError, NoSuchToolError, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { convertToLanguageModelPrompt, prepareCallSettings, prepareRetries, prepareToolsAndToolChoice, standardizePrompt } from 'ai/internal';
+
+/**
+ * The model's side of a turn: up to `maxSteps` calls of the model through the AI SDK's provider
+ * interface, running the tools it calls in between, as a stream of the parts the runtime uses.
+ *
+ * It does what `streamText` did for this runtime (the same prompt conversion, tool schemas,
+ * input validation, tool result messages and retries, from the AI SDK itself) without its
+ * pipeline of web streams: `streamText` puts about a dozen TransformStreams, tees and readers
+ * around every step, and on Node 20 each of them costs several kilobytes for as long as the
+ * answer streams. Here the provider's stream is read directly, one part at a time, and
+ * nothing of a step outlives it except what the next step needs.
+ *
+ * Aborting `abortSignal` ends the stream quietly (no error): the caller decides what an aborted
+ * turn means. Any other failure (the provider's error part, a refused call) is thrown.
+ */
+
+export type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
+type StreamPart = Awaited<ReturnType<LanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;
+type ProviderUsage = Extract<StreamPart, { type: 'finish' }>['usage'];
+type AssistantContent = Exclude<Extract<ModelMessage, { role: 'assistant' }>['content'], string>;
+type ToolResultOutput = Extract<Extract<ModelMessage, { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
+
+/** Token counts summed over the steps; undefined where the provider reported none. */
+export interface TurnTokens {
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
+  totalTokens: number | undefined;
+}
+
+export type ModelTurnPart =
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-result'; toolCallId: string; toolName: string; input: unknown; output: unknown }
+  | { type: 'tool-error'; toolCallId: string; toolName: string; input: unknown; error: unknown }
+  | { type: 'finish'; totalUsage: TurnTokens };
+
+export interface ModelTurnOptions {
+  model: LanguageModelV3;
+  /** Called for each model call: the prompt need not be kept whole between calls. */
+  system: () => string;
+  messages: ModelMessage[];
+  tools: ToolSet;
+  maxSteps: number;
+  maxOutputTokens?: number | undefined;
+  maxRetries: number;
+  abortSignal: AbortSignal;
+}
+
+interface ToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  /** Why the call cannot run (unknown tool, input not matching its schema). */
+  invalid?: unknown;
+}
+
+type ToolOutcome = Extract<ModelTurnPart, { type: 'tool-result' | 'tool-error' }>;
+
+export async function* streamModelTurn(options: ModelTurnOptions): AsyncGenerator<ModelTurnPart, void, undefined> {
+  const { model, tools, abortSignal } = options;
+  const { retry } = prepareRetries({ maxRetries: options.maxRetries, abortSignal });
+  const callSettings = prepareCallSettings({ maxOutputTokens: options.maxOutputTokens });
+  const prepared = await prepareToolsAndToolChoice({ tools, toolChoice: undefined, activeTools: undefined });
+  const initial = await standardizePrompt({ messages: options.messages });
+  const responseMessages: ModelMessage[] = [];
+  const usage: TurnTokens = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
+
+  /**
+   * Sends one step's request. Its prompt (system prompt, history, tool schemas) is only needed
+   * until the request is written, so it lives in this call and not in the loop's frame.
+   */
+  const openStep = async (): Promise<ReadableStream<StreamPart>> => {
+    const prompt = await convertToLanguageModelPrompt({
+      prompt: { system: options.system(), messages: [...initial.messages, ...responseMessages] },
+      supportedUrls: await model.supportedUrls,
+      download: undefined,
+      abortSignal,
+    });
+    const call: CallOptions = { ...callSettings, prompt, abortSignal, includeRawChunks: false };
+    if (prepared.tools) call.tools = prepared.tools;
+    if (prepared.toolChoice) call.toolChoice = prepared.toolChoice;
+    const { stream } = await retry(() => model.doStream(call));
+    return stream;
+  };
+
+  for (let step = 0; step < options.maxSteps; step += 1) {
+    let stream: ReadableStream<StreamPart>;
+    try {
+      stream = await openStep();
+    } catch (error) {
+      if (abortSignal.aborted) return;
+      throw error;
+    }
+    const content: AssistantContent = [];
+    const calls: ToolCall[] = [];
+    const openText = new Map<string, { type: 'text' | 'reasoning'; text: string; providerOptions?: unknown }>();
+    let finishReason: string | undefined;
+    let sawOutput = false;
+
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        let next: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          if (abortSignal.aborted) return;
+          throw error;
+        }
+        if (next.done) break;
+        const part = next.value;
+        switch (part.type) {
+          case 'text-start':
+          case 'reasoning-start': {
+            sawOutput = true;
+            const entry = { type: part.type === 'text-start' ? ('text' as const) : ('reasoning' as const), text: '', providerOptions: part.providerMetadata };
+            openText.set(`${entry.type}:${part.id}`, entry);
+            content.push(entry as AssistantContent[number]);
+            break;
+          }
+          case 'text-delta':
+          case 'reasoning-delta': {
+            sawOutput = true;
+            const entry = openText.get(`${part.type === 'text-delta' ? 'text' : 'reasoning'}:${part.id}`);
+            if (entry) {
+              entry.text += part.delta;
+              if (part.providerMetadata) entry.providerOptions = part.providerMetadata;
+            }
+            if (part.type === 'text-delta' && part.delta.length > 0) yield { type: 'text-delta', text: part.delta };
+            break;
+          }
+          case 'text-end':
+          case 'reasoning-end': {
+            const key = `${part.type === 'text-end' ? 'text' : 'reasoning'}:${part.id}`;
+            const entry = openText.get(key);
+            if (entry && part.providerMetadata) entry.providerOptions = part.providerMetadata;
+            openText.delete(key);
+            break;
+          }
+          case 'tool-call': {
+            sawOutput = true;
+            if (part.providerExecuted) break;
+            const call = await parseToolCall(tools, part);
+            calls.push(call);
+            content.push({
+              type: 'tool-call',
+              toolCallId: call.toolCallId,
+              toolName: call.toolName,
+              input: call.invalid !== undefined && (typeof call.input !== 'object' || call.input === null) ? {} : call.input,
+              ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+            });
+            break;
+          }
+          case 'finish':
+            finishReason = part.finishReason.unified;
+            addUsage(usage, part.usage);
+            break;
+          case 'error':
+            throw part.error;
+          default:
+            if (part.type !== 'stream-start' && part.type !== 'response-metadata' && part.type !== 'raw') sawOutput = true;
+        }
+      }
+    } finally {
+      // Reached by a consumer that stops early too: the provider's request must not stay open.
+      reader.cancel().catch(() => {});
+    }
+    if (finishReason === undefined && !sawOutput) {
+      throw new NoOutputGeneratedError({ message: 'No output generated. The model stream ended without a finish chunk.' });
+    }
+
+    // Tools run once the model has finished its step, as the AI SDK runs them, and only when it
+    // stopped normally (not cut off by the token limit); a call that cannot run is answered
+    // with its error either way.
+    if (calls.length === 0) break;
+    const runnable = finishReason === 'tool-calls' || finishReason === 'stop';
+    const stepMessages = [...initial.messages, ...responseMessages];
+    const outcomes: ToolOutcome[] = [];
+    const running = calls.filter((call) => runnable || call.invalid !== undefined).map((call) => runTool(tools, call, stepMessages, abortSignal));
+    for await (const outcome of settleInOrderOfCompletion(running)) {
+      outcomes.push(outcome);
+      yield outcome;
+    }
+    if (abortSignal.aborted) return;
+    if (outcomes.length < calls.length || step + 1 >= options.maxSteps) break;
+
+    const order = new Map(calls.map((call, index) => [call.toolCallId, index]));
+    outcomes.sort((a, b) => order.get(a.toolCallId)! - order.get(b.toolCallId)!);
+    const assistantContent = content.filter((entry) => entry.type !== 'text' || entry.text.length > 0);
+    if (assistantContent.length > 0) responseMessages.push({ role: 'assistant', content: assistantContent });
+    responseMessages.push({
+      role: 'tool',
+      content: await Promise.all(
+        outcomes.map(async (outcome) => ({ type: 'tool-result' as const, toolCallId: outcome.toolCallId, toolName: outcome.toolName, output: await modelOutput(tools, outcome) })),
+      ),
+    });
+  }
+  yield { type: 'finish', totalUsage: usage };
+}
+
+function addUsage(total: TurnTokens, step: ProviderUsage): void {
+  const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+  const input = step.inputTokens.total;
+  const output = step.outputTokens.total;
+  total.inputTokens = add(total.inputTokens, input);
+  total.outputTokens = add(total.outputTokens, output);
+  total.totalTokens = add(total.totalTokens, add(input, output));
+}
+
+async function parseToolCall(tools: ToolSet, part: Extract<StreamPart, { type: 'tool-call' }>): Promise<ToolCall> {
+  const { toolCallId, toolName } = part;
+  const tool = tools[toolName];
+  const text = part.input.trim();
+  let raw: unknown;
+  try {
+    raw = text === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    const invalid = tool ? new InvalidToolInputError({ toolName, toolInput: part.input, cause: error }) : new NoSuchToolError({ toolName, availableTools: Object.keys(tools) });
+    return { toolCallId, toolName, input: part.input, invalid };
+  }
+  if (!tool) return { toolCallId, toolName, input: raw, invalid: new NoSuchToolError({ toolName, availableTools: Object.keys(tools) }) };
+  const schema = asSchema(tool.inputSchema);
+  const checked = schema.validate ? await schema.validate(raw) : { success: true as const, value: raw };
+  if (!checked.success) return { toolCallId, toolName, input: raw, invalid: new InvalidToolInputError({ toolName, toolInput: part.input, cause: checked.error }) };
+  return { toolCallId, toolName, input: checked.value };
+}
+
+async function runTool(tools: ToolSet, call: ToolCall, messages: ModelMessage[], abortSignal: AbortSignal): Promise<ToolOutcome> {
+  const { toolCallId, toolName, input } = call;
+  if (call.invalid !== undefined) return { type: 'tool-error', toolCallId, toolName, input, error: errorMessage(call.invalid) };
+  try {
+    const execute = tools[toolName]?.execute;
+    if (!execute) throw new Error(`Tool ${toolName} cannot be executed`);
+    let output: unknown = await execute(input as never, { toolCallId, messages, abortSignal });
+    if (output !== null && typeof output === 'object' && Symbol.asyncIterator in output) {
+      for await (const value of output as AsyncIterable<unknown>) output = value;
+    }
+    return { type: 'tool-result', toolCallId, toolName, input, output };
+  } catch (error) {
+    return { type: 'tool-error', toolCallId, toolName, input, error };
+  }
+}
+
+async function modelOutput(tools: ToolSet, outcome: ToolOutcome): Promise<ToolResultOutput> {
+  if (outcome.type === 'tool-error') return { type: 'error-text', value: errorMessage(outcome.error) };
+  const tool = tools[outcome.toolName];
+  if (tool?.toModelOutput) return tool.toModelOutput({ toolCallId: outcome.toolCallId, input: outcome.input, output: outcome.output });
+  return typeof outcome.output === 'string' ? { type: 'text', value: outcome.output } : { type: 'json', value: (outcome.output ?? null) as never };
+}
+
+/** Yields each promise's value as it settles (the promises never reject). */
+async function* settleInOrderOfCompletion<T>(promises: Promise<T>[]): AsyncGenerator<T, void, undefined> {
+  const pending = new Map(promises.map((promise, index) => [index, promise.then((value) => ({ index, value }))]));
+  while (pending.size > 0) {
+    const { index, value } = await Promise.race(pending.values());
+    pending.delete(index);
+    yield value;
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error == null) return 'unknown error';
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  return JSON.stringify(error);
+}
