@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Every open page may reconnect its stream at once after a deploy or network blip; Node's
+  // default backlog (511) makes the kernel reset connections beyond it (the OS caps it anyway).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   app.log.info(
     { database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres', redis: Boolean(config.redisUrl) },
     `Storefront Assistant is running at ${config.publicBaseUrl}`,
