@@ -5,19 +5,9 @@ import { chunks, documents, sites } from '../../src/db/schema.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { handshakeRequest, product, signedSync } from '../helpers/integration.js';
 import { POSTGRES_ADMIN_URL, postgresMissing } from '../helpers/services.js';
+import { waitFor } from '../helpers/wait.js';
 
 const postgresSkip = await postgresMissing();
-
-/** Polls until `probe` returns a value; the deadline only bounds a hang, it asserts no duration. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, deadlineMs = 15_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.skipIf(postgresSkip)('a PostgreSQL connection terminated in the middle of a sync transaction', () => {
   let t: TestApp;

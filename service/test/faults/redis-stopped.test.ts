@@ -8,6 +8,7 @@ import { handshakeRequest } from '../helpers/integration.js';
 import { canConnect, missingService } from '../helpers/services.js';
 import { init, widgetPost } from '../helpers/widget.js';
 import { createMember, PASSWORD, signIn } from '../dashboard/helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** A private server of our own, so that killing it touches no other suite's Redis. */
 const REDIS_SERVER = process.env.TEST_REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
@@ -26,23 +27,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Polls until `probe` returns a value; the deadline only bounds a hang, it asserts no duration. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, deadlineMs = 20_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   await waitFor('redis-server to listen', async () => {
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (port ${port} taken?)`);
     return (await canConnect('127.0.0.1', port, 200)) ? true : undefined;
-  });
+  }, 20_000);
   return child;
 }
 
@@ -176,7 +166,7 @@ describe.skipIf(skip)('Redis stopped under the rate limits, then back', () => {
     const ready = await waitFor('/readyz to see Redis again', async () => {
       const response = await readyz();
       return response.statusCode === 200 ? response : undefined;
-    });
+    }, 20_000);
     expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
     // The new server starts empty (no persistence), so every limit counts from zero again.
     expect(await expectLimitsEnforced('198.51.100.30', '198.51.100.31')).toBe(60);

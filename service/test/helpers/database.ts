@@ -18,6 +18,20 @@ export const defaultDatabaseKind: DatabaseKind = process.env.DATABASE_URL ? 'pos
  */
 export async function freshDatabase(kind: DatabaseKind = defaultDatabaseKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: 'memory' });
+  const empty = await emptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 5 });
+  return {
+    ...database,
+    url: empty.url,
+    async close() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, unmigrated database on the PostgreSQL server, and how to drop it again. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sa_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
@@ -25,12 +39,9 @@ export async function freshDatabase(kind: DatabaseKind = defaultDatabaseKind): P
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
-    ...database,
     url: url.toString(),
-    async close() {
-      await database.close();
+    async drop() {
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

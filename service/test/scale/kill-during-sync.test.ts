@@ -10,6 +10,7 @@ import { freshDatabase } from '../helpers/database.js';
 import { product } from '../helpers/integration.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { postgresMissing } from '../helpers/services.js';
+import { waitFor } from '../helpers/wait.js';
 
 const skip = await postgresMissing();
 
@@ -19,16 +20,6 @@ const NEW_IDS = Array.from({ length: 49 }, (_, i) => 1001 + i);
 /** A code no other product shares, so a search for it has one right answer. */
 const codeOf = (wpId: number) => `K${wpId}Q`;
 const item = (wpId: number, overrides: Record<string, unknown> = {}) => product(wpId, { sku: codeOf(wpId), ...overrides });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The plugin's products/sync call: the raw body, signed with the plaintext token. */
 function sync(server: ServerProcess, token: string, raw: string) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -8,9 +7,11 @@ import { listMigrations } from '../../src/db/migrate.js';
 import { leads, outbox } from '../../src/db/schema.js';
 import { seedWorkspace, type SeededWorkspace } from '../helpers/app.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
-import { POSTGRES_ADMIN_URL, postgresMissing, REDIS_TEST_URL, redisMissing } from '../helpers/services.js';
+import { emptyPostgresDatabase } from '../helpers/database.js';
+import { postgresMissing, REDIS_TEST_URL, redisMissing } from '../helpers/services.js';
 import { SHOP_ORIGIN } from '../helpers/widget.js';
 import { startPluginPeer, type PeerOptions, type PluginPeer } from '../sites/helpers/plugin-peer.js';
+import { waitFor } from '../helpers/wait.js';
 
 const skip = (await postgresMissing()) ?? (await redisMissing());
 
@@ -19,26 +20,6 @@ function scaleRedisUrl(): string {
   const url = new URL(REDIS_TEST_URL);
   url.pathname = '/14';
   return url.toString();
-}
-
-/** An empty database: the two processes must be the ones that migrate it, racing each other. */
-async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sa_scale_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
 }
 
 interface WidgetSession {
@@ -70,16 +51,6 @@ async function initOn(server: ServerProcess, body: Record<string, unknown>, ip: 
   const response = await widgetRequest(server, '/v1/widget/init', body, { ip });
   expect(response.status).toBe(200);
   return (await response.json()) as WidgetSession;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe.skipIf(skip)('two service processes on one PostgreSQL and one Redis', () => {
