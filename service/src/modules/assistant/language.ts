@@ -30,13 +30,15 @@ const MIN_DETECTION_ACCURACY = 0.05;
  * supported locale). Unsupported tags at any step fall through to the next.
  */
 export function resolveReplyLanguage(input: ReplyLanguageInput): ReplyLanguage {
-  const candidates: [ReplyLanguage['source'], Locale | undefined][] = [
-    ['override', matchLocale(input.override)],
-    ['visitor_locale', matchLocale(input.visitorLocale)],
-    ['detected', detectLocale(input.message)],
-    ['agent_default', matchLocale(input.agentDefault) ?? matchLocale('en')],
+  // In order, and each only if the ones before it found nothing: detection is the costly one.
+  const candidates: [ReplyLanguage['source'], () => Locale | undefined][] = [
+    ['override', () => matchLocale(input.override)],
+    ['visitor_locale', () => matchLocale(input.visitorLocale)],
+    ['detected', () => detectLocale(input.message)],
+    ['agent_default', () => matchLocale(input.agentDefault) ?? matchLocale('en')],
   ];
-  for (const [source, locale] of candidates) {
+  for (const [source, find] of candidates) {
+    const locale = find();
     if (locale) return { tag: locale.tag, direction: locale.direction, englishName: locale.englishName, source };
   }
   throw new Error('English must be a supported locale');

@@ -109,8 +109,15 @@ export function confidenceOf(terms: readonly string[], sources: readonly RankedS
   if (!first) return 0;
   const topScore = Math.min(Math.max(first.score, 0), 1);
   if (terms.length === 0) return round(topScore);
-  const stems = new Set([first, second].filter((s) => s !== undefined).flatMap((s) => wordsOf(`${s.title} ${s.heading ?? ''} ${s.content}`).map(stem)));
-  const covered = terms.filter((term) => stems.has(stem(term))).length;
+  // The question's stems, crossed off as the two best sources are read; done once all are found.
+  const missing = new Set(terms.map(stem));
+  for (const source of [first, second]) {
+    if (!source || missing.size === 0) continue;
+    for (const [word] of `${source.title} ${source.heading ?? ''} ${source.content}`.toLowerCase().normalize('NFKC').matchAll(WORD)) {
+      if (missing.delete(stem(word)) && missing.size === 0) break;
+    }
+  }
+  const covered = terms.filter((term) => !missing.has(stem(term))).length;
   return round(0.6 * (covered / terms.length) + 0.4 * topScore);
 }
 
@@ -118,12 +125,15 @@ function round(value: number): number {
   return Math.round(Math.min(Math.max(value, 0), 1) * 1000) / 1000;
 }
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return text.toLowerCase().normalize('NFKC').match(WORD) ?? [];
 }
 
+/** The first four characters (code points, so that no surrogate pair is cut). */
 function stem(word: string): string {
-  return [...word].slice(0, 4).join('');
+  return /[\uD800-\uDFFF]/.test(word) ? [...word].slice(0, 4).join('') : word.slice(0, 4);
 }
 
 /** Function words that carry no subject, in the languages the offline responder covers. */

@@ -32,13 +32,18 @@ export async function textSearchConfigFor(db: Db, language: string | null | unde
   return (await configsOf(db)).has(config) ? config : 'simple';
 }
 
+/** A code, SKU or version rather than a word: it has a digit or a joiner. */
+export function isLiteralTerm(term: string): boolean {
+  return /[\d\-_.]/.test(term);
+}
+
 /**
  * The literal terms of a query (codes, SKUs, versions: anything with a digit or joiner), matched
  * as written against the 'simple' half of the index. Plain words go through the stemmer only,
  * so that common words do not match half the index.
  */
 export function literalTerms(queryText: string): string | undefined {
-  const literal = queryText.split(' | ').filter((term) => /[\d\-_.]/.test(term));
+  const literal = queryText.split(' | ').filter(isLiteralTerm);
   return literal.length > 0 ? literal.join(' | ') : undefined;
 }
 
@@ -69,11 +74,8 @@ export interface CommonLexeme {
 
 interface CommonLexemes {
   list: CommonLexeme[];
-  /**
-   * `{"lexeme": share}` for the lexemes over COMMON_LEXEME_SHARE only, the ones search treats
-   * differently, as a JSON object so that a query looks a lexeme up by key instead of scanning.
-   */
-  overThreshold: string;
+  /** The lexemes over COMMON_LEXEME_SHARE only, the ones search treats differently, with their share. */
+  overThreshold: ReadonlyMap<string, number>;
 }
 
 const commonLexemeCache = new WeakMap<Db, { at: number; lexemes: Promise<CommonLexemes> }>();
@@ -86,7 +88,7 @@ export async function commonLexemes(db: Db, now = Date.now()): Promise<CommonLex
   return (await cachedCommonLexemes(db, now)).list;
 }
 
-export async function commonLexemesOverThreshold(db: Db, now = Date.now()): Promise<string> {
+export async function commonLexemesOverThreshold(db: Db, now = Date.now()): Promise<ReadonlyMap<string, number>> {
   return (await cachedCommonLexemes(db, now)).overThreshold;
 }
 
@@ -102,9 +104,35 @@ function cachedCommonLexemes(db: Db, now: number): Promise<CommonLexemes> {
            AND x.lexeme IS NOT NULL AND x.share > ${COMMON_LEXEME_SHARE / 4}`,
   ).then((rows) => {
     const list = rows.map((row) => ({ lexeme: row.lexeme, share: Number(row.share) }));
-    const overThreshold = JSON.stringify(Object.fromEntries(list.filter((c) => c.share > COMMON_LEXEME_SHARE).map((c) => [c.lexeme, c.share])));
+    const overThreshold = new Map(list.filter((c) => c.share > COMMON_LEXEME_SHARE).map((c) => [c.lexeme, c.share]));
     return { list, overThreshold };
   });
   commonLexemeCache.set(db, { at: now, lexemes });
   return lexemes;
+}
+
+/**
+ * What a configuration's stemmer makes of single words (`shipping` → `ship`, a stopword → none),
+ * kept per database: visitors ask with the same few thousand words, and analysing them once
+ * keeps that work out of every search statement. The stemmers are built into the server and
+ * do not change while it runs.
+ */
+const TERM_LEXEMES_MAX = 50_000;
+const termLexemeCache = new WeakMap<Db, Map<string, readonly string[]>>();
+
+export async function lexemesOfTerms(db: Db, config: string, terms: readonly string[]): Promise<Map<string, readonly string[]>> {
+  let cache = termLexemeCache.get(db);
+  if (!cache) termLexemeCache.set(db, (cache = new Map()));
+  const key = (term: string) => `${config}\u0000${term}`;
+  const unknown = terms.filter((term) => !cache.has(key(term)));
+  if (unknown.length > 0) {
+    const rows = await queryRows<{ term: string; lexemes: string[] }>(
+      db,
+      sql`SELECT t.term, tsvector_to_array(to_tsvector(${config}::regconfig, t.term)) AS lexemes
+            FROM json_array_elements_text(${JSON.stringify(unknown)}::json) AS t(term)`,
+    );
+    if (cache.size + rows.length > TERM_LEXEMES_MAX) cache.clear();
+    for (const row of rows) cache.set(key(row.term), row.lexemes);
+  }
+  return new Map(terms.map((term) => [term, cache.get(key(term)) ?? []]));
 }
