@@ -77,8 +77,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.decorate('deps', deps);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, so every answer carries it: errors, 404s and hijacked streams too.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandling(app);
   recordRequests(app, deps.metrics);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, conversations, messages } from '../../src/db/schema.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
@@ -35,8 +35,17 @@ describe('POST /v1/widget/init', () => {
       expect(claims).toMatchObject({ aud: 'widget', sub: body.visitor_id, cid: body.conversation_id, aid: shop.agentId, iss: t.config.publicBaseUrl });
       expect(claims.exp! - claims.iat!).toBe(3600);
       expect(typeof claims.jti).toBe('string');
-      expect(JSON.parse(Buffer.from(body.token.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'HS256' });
       expect(new Date(body.expires_at).getTime()).toBe(claims.exp! * 1000);
+      // The token is signed with node:crypto's HMAC; an independent verifier (jose, HS256 pinned)
+      // accepts it with the widget key and refuses it with one bit of the payload changed.
+      const key = new Uint8Array(hkdfSync('sha256', t.config.appSecret, 'storefront-assistant', 'widget-jwt-v1', 32));
+      const verified = await jwtVerify(body.token, key, { algorithms: ['HS256'], audience: 'widget', issuer: t.config.publicBaseUrl });
+      expect(verified.protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+      expect(verified.payload).toEqual(claims);
+      const [header, payload, signature] = body.token.split('.');
+      const tampered = Buffer.from(payload, 'base64url');
+      tampered.writeUInt8(tampered.readUInt8(tampered.length - 2) ^ 1, tampered.length - 2);
+      await expect(jwtVerify(`${header}.${tampered.toString('base64url')}.${signature}`, key, { algorithms: ['HS256'] })).rejects.toThrow();
       expect(response.headers['access-control-allow-origin']).toBe(SHOP_ORIGIN);
       expect(response.headers.vary).toContain('Origin');
     });
@@ -128,7 +137,13 @@ describe('POST /v1/widget/init', () => {
       const other = (await init(t.app, { agent_id: shop.agentId })).json();
       // A real token's claims moved onto another conversation cannot be re-signed without the key.
       const swapped = await new SignJWT({ ...claims, cid: other.conversation_id }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('guess'));
-      for (const token of [unsigned, otherKey, swapped, 'not.a.jwt', real.token.slice(0, -2) + 'xx']) {
+      // One bit of the signature changed. Not by rewriting its last characters: those carry padding
+      // bits that base64url decoding ignores, so a rewrite can leave the signature intact.
+      const [header, payload, signature] = real.token.split('.');
+      const flipped = Buffer.from(signature, 'base64url');
+      flipped.writeUInt8(flipped.readUInt8(0) ^ 1, 0);
+      const badSignature = `${header}.${payload}.${flipped.toString('base64url')}`;
+      for (const token of [unsigned, otherKey, swapped, 'not.a.jwt', badSignature]) {
         const response = await widgetPost(t.app, '/v1/widget/events', token, events);
         expect(response.statusCode).toBe(401);
         expect(response.json().code).toBe('unauthenticated');

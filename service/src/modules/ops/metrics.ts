@@ -104,12 +104,13 @@ export class Metrics {
  * responses and for clients that leave early alike, where Fastify's onResponse does not.
  */
 export function recordRequests(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const startedAt = performance.now();
     reply.raw.once('close', () => {
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.raw.statusCode) };
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, (performance.now() - startedAt) / 1000);
     });
+    done();
   });
 }

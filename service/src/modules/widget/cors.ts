@@ -12,11 +12,21 @@ import { normalizeOrigin } from '../../lib/urls.js';
 export const ALLOWED_HEADERS = 'authorization, content-type, x-request-id';
 export const EXPOSED_HEADERS = 'retry-after, x-request-id';
 
+/** Origin headers already judged: a shop's pages send the same few, and parsing a URL is most of the cost. */
+const judgedOrigins = new Map<string, boolean>();
+const JUDGED_ORIGINS_MAX = 10_000;
+
 export function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return undefined;
-  // Exactly an origin as browsers send it; `null` (sandboxed frames, file://) is no origin.
-  return normalizeOrigin(origin) === origin ? origin : undefined;
+  let exact = judgedOrigins.get(origin);
+  if (exact === undefined) {
+    // Exactly an origin as browsers send it; `null` (sandboxed frames, file://) is no origin.
+    exact = normalizeOrigin(origin) === origin;
+    if (judgedOrigins.size >= JUDGED_ORIGINS_MAX) judgedOrigins.clear();
+    judgedOrigins.set(origin, exact);
+  }
+  return exact ? origin : undefined;
 }
 
 /**
@@ -29,13 +39,20 @@ const ORIGIN_CACHE_MAX = 10_000;
 
 export function originDirectory(db: Db, now: () => number = Date.now) {
   const cache = new Map<string, { listed: boolean; at: number }>();
-  return async (origin: string): Promise<boolean> => {
-    const hit = cache.get(origin);
-    if (hit && now() - hit.at < ORIGIN_CACHE_MS) return hit.listed;
-    const rows = await queryRows(db, sql`SELECT 1 FROM agents WHERE published AND ${origin} = ANY(allowed_origins) LIMIT 1`);
-    if (cache.size >= ORIGIN_CACHE_MAX) cache.clear();
-    cache.set(origin, { listed: rows.length > 0, at: now() });
-    return rows.length > 0;
+  return {
+    /** The cached answer, if still fresh: lets the hook answer without a promise on the common path. */
+    cached(origin: string): boolean | undefined {
+      const hit = cache.get(origin);
+      return hit && now() - hit.at < ORIGIN_CACHE_MS ? hit.listed : undefined;
+    },
+    async listed(origin: string): Promise<boolean> {
+      const fresh = this.cached(origin);
+      if (fresh !== undefined) return fresh;
+      const rows = await queryRows(db, sql`SELECT 1 FROM agents WHERE published AND ${origin} = ANY(allowed_origins) LIMIT 1`);
+      if (cache.size >= ORIGIN_CACHE_MAX) cache.clear();
+      cache.set(origin, { listed: rows.length > 0, at: now() });
+      return rows.length > 0;
+    },
   };
 }
 

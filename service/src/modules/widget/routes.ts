@@ -40,12 +40,22 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
   const eventLimit = perToken('widget-events', limits.eventsPerToken);
 
-  const originListed = originDirectory(deps.db);
+  const origins = originDirectory(deps.db);
   const initAgent = publishedAgentCache(deps.db, () => deps.now().getTime());
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: on every widget request, and nearly always answered from the cache.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('vary', 'Origin');
     const origin = requestOrigin(request);
-    if (origin && (await originListed(origin))) allowOrigin(reply, origin);
+    if (!origin) return done();
+    const cached = origins.cached(origin);
+    if (cached !== undefined) {
+      if (cached) allowOrigin(reply, origin);
+      return done();
+    }
+    origins.listed(origin).then((listed) => {
+      if (listed) allowOrigin(reply, origin);
+      done();
+    }, done);
   });
 
   for (const path of WIDGET_PATHS) {
@@ -112,7 +122,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
       resumable ??
       (shopper ? await startConversation(deps.db, agent, { visitorId, locale: body.locale ?? null, shopper }) : { id: randomUUID(), visitorId });
     const language = resolveReplyLanguage({ visitorLocale: body.locale, message: '', agentDefault: agent.defaultLocale });
-    const issued = await tokens.issue({
+    const issued = tokens.issue({
       visitorId: conversation.visitorId,
       conversationId: conversation.id,
       agentId: agent.id,
