@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { modelFetch } from './model-fetch.js';
+import { leanOpenAIChat } from './openai-chat-model.js';
 import type { LanguageModelV3 } from './model-turn.js';
 import { OFFLINE_MODEL_ID, OfflineResponder } from './offline/model.js';
 
@@ -76,7 +77,8 @@ function createModel(agent: { provider: string; model: string | null }, env: Pro
       const modelId = agent.model ?? DEFAULT_MODELS.openai;
       const baseURL = set(env.OPENAI_BASE_URL);
       // Chat Completions rather than the Responses API: it is what every compatible server speaks.
-      return { model: createOpenAI({ apiKey, fetch: modelFetch, ...(baseURL ? { baseURL } : {}) }).chat(modelId), provider: 'openai', modelId };
+      // Streamed without the library's web streams (see openai-chat-model.ts), the same parts.
+      return { model: leanOpenAIChat(createOpenAI({ apiKey, fetch: modelFetch, ...(baseURL ? { baseURL } : {}) }), modelId), provider: 'openai', modelId };
     }
     case 'openai-compatible': {
       const baseURL = set(env.OPENAI_BASE_URL);
