@@ -46,6 +46,8 @@ export function resolveReplyLanguage(input: ReplyLanguageInput): ReplyLanguage {
 
 /** The supported locale of the message's language, when the text says enough to tell. */
 export function detectLocale(message: string): Locale | undefined {
+  // Fewer characters than letters needed: init (no message) and one-word replies skip the scan.
+  if (message.length < MIN_LETTERS_FOR_DETECTION) return undefined;
   const letters = message.match(/\p{L}/gu)?.length ?? 0;
   if (letters < MIN_LETTERS_FOR_DETECTION) return undefined;
   const [best] = detectAll(message);
