@@ -192,13 +192,9 @@ function openStream(ready: Ready, token: string, signal?: AbortSignal) {
 }
 
 /**
- * Resident memory per open stream, on a fresh target for each count: resident memory does not
- * shrink back after a phase, so a second phase on the same process would reuse pages the first
- * one left behind and look cheaper than it is.
- *
- * Measured twice: right after the last stream got its first delta, and after the streams were
- * held for SETTLE_SECONDS more. Opening thousands of streams within a second leaves V8 with
- * heap pages it returns to the system only over the next seconds (after the same full
+ * Memory is measured twice: right after the last stream got its first delta, and after the
+ * streams were held for SETTLE_SECONDS more. Opening thousands of streams within a second leaves
+ * V8 with heap pages it returns to the system only over the next seconds (after the same full
  * collections, the heap's used size stays put while its committed size and the resident size
  * fall); answers stream for seconds, so the held figure is what a stream costs while it is open,
  * and the other is shown beside it. The idle baseline is taken after the same settling, after
@@ -227,6 +223,11 @@ async function settledMemory(child: ChildProcess): Promise<Memory> {
   return least!;
 }
 
+/**
+ * Resident memory per open stream, on a fresh target for each count: resident memory does not
+ * shrink back after a phase, so a second phase on the same process would reuse pages the first
+ * one left behind and look cheaper than it is.
+ */
 async function heldStreams(kind: string, count: number): Promise<BenchRow> {
   // The model runs here, not in the target, so the target's memory is the service's alone.
   let hold = false;

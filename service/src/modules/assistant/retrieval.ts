@@ -113,7 +113,7 @@ export function confidenceOf(terms: readonly string[], sources: readonly RankedS
   const missing = new Set(terms.map(stem));
   for (const source of [first, second]) {
     if (!source || missing.size === 0) continue;
-    for (const [word] of `${source.title} ${source.heading ?? ''} ${source.content}`.toLowerCase().normalize('NFKC').matchAll(WORD)) {
+    for (const [word] of normalized(`${source.title} ${source.heading ?? ''} ${source.content}`).matchAll(WORD)) {
       if (missing.delete(stem(word)) && missing.size === 0) break;
     }
   }
@@ -127,8 +127,13 @@ function round(value: number): number {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** Text as its words are compared: lower case, compatibility forms folded. */
+function normalized(text: string): string {
+  return text.toLowerCase().normalize('NFKC');
+}
+
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().normalize('NFKC').match(WORD) ?? [];
+  return normalized(text).match(WORD) ?? [];
 }
 
 /** The first four characters (code points, so that no surrogate pair is cut). */
