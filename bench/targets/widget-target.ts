@@ -1,10 +1,9 @@
 /**
  * The process under load for bench/widget-api.ts: the real app on a fresh database with a
- * published agent whose model is the bench's local OpenAI-compatible server (argv[3]), and a bare
- * Fastify route as the baseline. Talks to the bench over IPC.
+ * published agent whose model is the bench's local OpenAI-compatible server (argv[3]). Its
+ * baseline runs in a process of its own (bare-target.ts). Talks to the bench over IPC.
  */
 import { writeHeapSnapshot } from 'node:v8';
-import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../service/src/app.js';
 import { agents } from '../../service/src/db/schema.js';
@@ -29,9 +28,6 @@ await database.db.update(agents).set({ provider: 'openai', model: 'bench', budge
 // measures the service, so the queue is as long as the system allows (net.core.somaxconn); a
 // deployment expecting such bursts would raise it the same way.
 const url = await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
-const bare = Fastify();
-bare.post('/constant', async () => ({ ok: true }));
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 process.on('message', (message: { type: string; path?: string }) => {
   if (message.type === 'memory') {
@@ -48,7 +44,7 @@ process.on('message', (message: { type: string; path?: string }) => {
     process.send!({ type: 'snapshot', path: writeHeapSnapshot(message.path) });
   }
   if (message.type === 'stop') {
-    void Promise.all([app.close(), bare.close()]).then(() => database.close()).then(() => process.exit(0));
+    void app.close().then(() => database.close()).then(() => process.exit(0));
   }
 });
-process.send!({ type: 'ready', url, bareUrl, agentId: shop.agentId });
+process.send!({ type: 'ready', url, agentId: shop.agentId });

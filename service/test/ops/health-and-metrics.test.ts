@@ -120,6 +120,15 @@ describe('/metrics', () => {
     expect(text).not.toContain('probe=1');
   });
 
+  it('counts refused requests with their status and times them', async () => {
+    const refused = await init(t.app, { agent_id: shop.agentId }, 'https://shop.example.evil.com');
+    expect(refused.statusCode).toBe(403);
+    const text = await scrape(t);
+    expect(sample(text, 'http_requests_total{method="POST",route="/v1/widget/init",status="403"}')).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/v1/widget/init",status="403"}')).toBe(1);
+    expect(sample(text, 'http_request_duration_seconds_sum{method="POST",route="/v1/widget/init",status="403"}')).toBeGreaterThan(0);
+  });
+
   it('times streamed turns to their first token and leaves no stream counted open', async () => {
     const session = (await init(t.app, { agent_id: shop.agentId })).json();
     const response = await widgetPost(t.app, '/v1/widget/messages/stream', session.token, { message: 'When will my order ship?' });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type Db } from '../../db/client.js';
 import type { TurnEvent } from '../assistant/events.js';
@@ -22,7 +22,7 @@ export class Metrics {
 
   readonly httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to the end of its response (whole stream for SSE)',
+    help: 'Time from receiving a request to sending its response (to the end of the stream for SSE)',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers: [this.registry],
@@ -96,21 +96,47 @@ export class Metrics {
       yield event;
     }
   }
+
+  /** One answered request, by its route pattern. */
+  observeRequest(request: FastifyRequest, status: number): void {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, (performance.now() - request.receivedAt) / 1000);
+  }
+
+  /**
+   * Counts an SSE stream as open until `streaming` settles, and records its request when the
+   * connection closes: the whole stream is its duration.
+   */
+  trackStream(request: FastifyRequest, reply: FastifyReply, streaming: Promise<void>): Promise<void> {
+    reply.raw.once('close', () => this.observeRequest(request, reply.raw.statusCode));
+    this.openStreams.inc();
+    return streaming.finally(() => this.openStreams.dec());
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** performance.now() when the request arrived: the start of its http_request_duration_seconds. */
+    receivedAt: number;
+  }
 }
 
 /**
  * Counts and times every request by its route pattern (never the raw URL, whose ids would make
- * one series per conversation). Measured to the socket's `close`, which comes for hijacked SSE
- * responses and for clients that leave early alike, where Fastify's onResponse does not.
+ * one series per conversation). A response is measured when Fastify sends it (onSend), with no
+ * per-request listener: a `close` listener on every response cost init a tenth of its
+ * throughput. Streams leave Fastify's lifecycle when they hijack the reply; `trackStream`
+ * measures them to the connection's close instead, which also comes for visitors who leave early.
  */
 export function recordRequests(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onRequest', (request, reply, done) => {
-    const startedAt = performance.now();
-    reply.raw.once('close', () => {
-      const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.raw.statusCode) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, (performance.now() - startedAt) / 1000);
-    });
+  app.decorateRequest('receivedAt', 0);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.receivedAt = performance.now();
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    metrics.observeRequest(request, reply.statusCode);
+    done(null, payload);
   });
 }

@@ -88,11 +88,7 @@ export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Pro
         ended();
         throw error;
       }
-      deps.metrics.openStreams.inc();
-      void streamEvents(reply, first, events, controller, 'playground').finally(() => {
-        deps.metrics.openStreams.dec();
-        ended();
-      });
+      void deps.metrics.trackStream(request, reply, streamEvents(reply, first, events, controller, 'playground')).finally(ended);
       return reply;
     });
 

@@ -203,11 +203,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
       ended();
       throw error;
     }
-    deps.metrics.openStreams.inc();
-    void streamEvents(reply, turn.first, turn.events, controller).finally(() => {
-      deps.metrics.openStreams.dec();
-      ended();
-    });
+    void deps.metrics.trackStream(request, reply, streamEvents(reply, turn.first, turn.events, controller)).finally(ended);
     return reply;
   });
 
