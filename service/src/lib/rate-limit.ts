@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -17,6 +18,16 @@ export interface LimiterOptions {
 }
 
 /**
+ * Without Redis, each limit keeps its counters in this process, in an LRU of this many keys
+ * (addresses, widget tokens...). A counter evicted within its window starts over, so the LRU must
+ * outlast the keys a busy minute brings: the plugin's default of 5,000 let a flood of other
+ * addresses reset an attacker's count. A key takes about 0.7 KB (measured with widget token ids),
+ * so a full limit holds about 14 MB; deployments busier than this run several instances, and
+ * then Redis, which has no such bound.
+ */
+const LOCAL_KEYS_PER_LIMIT = 20_000;
+
+/**
  * A limit shared by every route that calls the returned check (the plugin's per-route config
  * would count each route apart). Counters live in the store chosen when @fastify/rate-limit
  * was registered in app.ts: Redis when REDIS_URL is set, so that a limit holds across instances,
@@ -25,12 +36,16 @@ export interface LimiterOptions {
  */
 export function createLimiter(app: FastifyInstance, options: LimiterOptions): (request: FastifyRequest) => Promise<void> {
   const refuseWhenDown = options.whenStoreUnreachable === 'refuse';
-  const check = app.createRateLimit({
+  // Typed as a route's options, which createRateLimit's children read the same way (their
+  // `cache` sizes the in-memory LRU), though its own type leaves `cache` out.
+  const limit: RateLimitOptions = {
     max: options.max,
     timeWindow: options.windowMs ?? 60_000,
+    cache: LOCAL_KEYS_PER_LIMIT,
     keyGenerator: (request: FastifyRequest) => `${options.name}:${options.key(request)}`,
     ...(refuseWhenDown ? { skipOnError: false } : {}),
-  });
+  };
+  const check = app.createRateLimit(limit);
   return async (request) => {
     const result = await check(request).catch((error: unknown) => {
       request.log.warn({ err: error, limit: options.name }, 'rate-limit store unreachable; refusing');

@@ -27,6 +27,20 @@ describe('widget rate limits', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('keeps an address at its limit while thousands of other visitors arrive', async () => {
+    // In-memory counters are kept for a bounded number of keys; one evicted early would let its
+    // address start the minute over, so a flood of other addresses could reset an attacker's count.
+    const attacker = '203.0.113.77';
+    for (let i = 0; i < 60; i += 1) {
+      expect((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, attacker)).statusCode).toBe(200);
+    }
+    for (let visitor = 0; visitor < 6000; visitor += 1) {
+      const address = `10.${visitor >> 16}.${(visitor >> 8) & 255}.${visitor & 255}`;
+      expect((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, address)).statusCode).toBe(200);
+    }
+    expect((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, attacker)).statusCode).toBe(429);
+  });
+
   it('the 601st event request in a minute from one token gets 429', async () => {
     // A visitor address of its own, so the init limit of the first test does not apply.
     const session = (await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '198.51.100.5')).json();
