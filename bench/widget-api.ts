@@ -16,6 +16,7 @@
  * (memory phase only), for comparing retained sizes by constructor.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -84,10 +85,29 @@ function ask<T>(child: ChildProcess, message: { type: string; path?: string }, a
   });
 }
 
-async function rps(url: string, body: string, headers: Record<string, string>, duration: number): Promise<number> {
+/** Times this process's main thread, where autocannon runs, has gone to sleep (Linux; else NaN). */
+function sleepsSoFar(): number {
+  try {
+    return Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Round {
+  perSecond: number;
+  /**
+   * How often the load generator slept, per answer. When it sleeps, the target's write of the
+   * next answer pays for waking it (bench/README.md), so this says which regime a round ran in.
+   */
+  sleepsPerAnswer: number;
+}
+
+async function rps(url: string, body: string, headers: Record<string, string>, duration: number): Promise<Round> {
+  const sleepsBefore = sleepsSoFar();
   const result = await autocannon({ url, method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, connections: 32, duration });
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-  return result.requests.average;
+  return { perSecond: result.requests.average, sleepsPerAnswer: (sleepsSoFar() - sleepsBefore) / result.requests.total };
 }
 
 /**
@@ -101,15 +121,15 @@ async function rps(url: string, body: string, headers: Record<string, string>, d
 const THROUGHPUT_ROUNDS = 5;
 const ROUND_SECONDS = 4;
 
-async function initRatio(ready: Ready, bareUrl: string): Promise<{ init: number; bare: number; ratio: number; ratios: number[] }> {
+async function initRatio(ready: Ready, bareUrl: string): Promise<{ init: Round; bare: Round; ratio: number; ratios: number[] }> {
   const initBody = JSON.stringify({ agent_id: ready.agentId });
   await rps(`${ready.url}/v1/widget/init`, initBody, { origin: ORIGIN }, 2); // warm-up
   await rps(`${bareUrl}/constant`, '{}', {}, 2);
-  const rounds: { init: number; bare: number; ratio: number }[] = [];
+  const rounds: { init: Round; bare: Round; ratio: number }[] = [];
   for (let i = 0; i < THROUGHPUT_ROUNDS; i += 1) {
     const bare = await rps(`${bareUrl}/constant`, '{}', {}, ROUND_SECONDS);
     const init = await rps(`${ready.url}/v1/widget/init`, initBody, { origin: ORIGIN }, ROUND_SECONDS);
-    rounds.push({ init, bare, ratio: init / bare });
+    rounds.push({ init, bare, ratio: init.perSecond / bare.perSecond });
   }
   const ratios = rounds.map((r) => r.ratio).sort((a, b) => a - b);
   const median = rounds.find((r) => r.ratio === ratios[Math.floor(ratios.length / 2)])!;
@@ -297,14 +317,20 @@ async function throughput(kind: string): Promise<BenchRow[]> {
   const baseline = await startProcess<{ url: string }>('bare-target.ts', []);
   try {
     const { init, bare, ratio, ratios } = await initRatio(ready, baseline.ready.url);
-    console.log(`init (${kind}): ${round(init, 0)} req/s, bare ${round(bare, 0)} req/s (median round); ratios ${ratios.map((r) => round(r, 3)).join(', ')}; load ${load()}`);
+    const slept = Number.isNaN(init.sleepsPerAnswer)
+      ? 'load generator sleeps not measured here'
+      : `load generator slept before ${round(init.sleepsPerAnswer, 2)} of the answers (bare route: ${round(bare.sleepsPerAnswer, 2)})`;
+    console.log(`init (${kind}): ${round(init.perSecond, 0)} req/s, bare ${round(bare.perSecond, 0)} req/s (median round); ratios ${ratios.map((r) => round(r, 3)).join(', ')}; ${slept}; load ${load()}`);
     const rows: BenchRow[] = [
       {
         benchmark: `init requests/s (${kind}), median of ${THROUGHPUT_ROUNDS} alternating rounds`,
-        figure: `${round(init, 0)} req/s (rounds' ratios ${round(ratios[0]!, 3)}–${round(ratios.at(-1)!, 3)})`,
-        baseline: `${round(bare, 0)} req/s (bare Fastify constant, own process)`,
+        figure: `${round(init.perSecond, 0)} req/s (rounds' ratios ${round(ratios[0]!, 3)}–${round(ratios.at(-1)!, 3)}; ${slept})`,
+        baseline: `${round(bare.perSecond, 0)} req/s (bare Fastify constant, own process)`,
         ratio: round(ratio, 3).toString(),
         target: kind === 'postgres' ? '>= 0.35' : '-',
+        ...(Number.isNaN(init.sleepsPerAnswer)
+          ? {}
+          : { values: { loadGeneratorSleepsPerInit: round(init.sleepsPerAnswer, 3), loadGeneratorSleepsPerBare: round(bare.sleepsPerAnswer, 3) } }),
       },
     ];
     for (const count of STREAM_COUNTS) {
