@@ -4,8 +4,8 @@
  *   npx tsx bench/widget-api.ts [--pglite-only|--postgres-only] [--streams 1000,5000] [--snapshot <dir>]
  *
  * Load comes from this process (autocannon) against a target process (targets/widget-target.ts):
- * 1. init requests/s, as a ratio to a bare Fastify route answering a constant in the same target:
- *    five alternating rounds of each, the median round's ratio.
+ * 1. init requests/s, as a ratio to a bare Fastify route answering a constant in a process of its
+ *    own (targets/bare-target.ts): five alternating rounds of each, the median round's ratio.
  * 2. 1,000 and 5,000 concurrent streams against a zero-latency local model: all complete; p99
  *    time to first delta.
  * 3. 1,000 and 5,000 streams held open by the model: resident memory (and V8 heap) per open
