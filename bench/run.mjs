@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { RESULTS_FILE, formatDuration, loadText, renderTable, updateReadme } from './summarize.mjs';
+import { RESULTS_FILE, formatDuration, loadText, renderTable, sameMachine, updateReadme } from './summarize.mjs';
 
 const here = import.meta.dirname;
 const root = path.resolve(here, '..');
@@ -100,6 +100,7 @@ async function runBench(name, rowsFile) {
     args: flags,
     load: { before, after, peak: Math.max(peak, after[0]) },
     git: git(),
+    machine,
   };
   return { entry, rows };
 }
@@ -122,7 +123,15 @@ for (const name of toRun) {
   if (NEEDS_WIDGET_BUILD.has(name) && !widgetBuilt) {
     console.error(`${name}: skipped, the widget did not build`);
     const load = os.loadavg();
-    benches[name] = { startedAt: new Date().toISOString(), durationS: 0, exitCode: 'widget build failed', args: flags, load: { before: load, after: load, peak: load[0] }, git: git() };
+    benches[name] = {
+      startedAt: new Date().toISOString(),
+      durationS: 0,
+      exitCode: 'widget build failed',
+      args: flags,
+      load: { before: load, after: load, peak: load[0] },
+      git: git(),
+      machine,
+    };
     continue;
   }
   const result = await runBench(name, path.join(tmp, `${name}-${process.pid}.jsonl`));
@@ -142,9 +151,15 @@ let results = {
 };
 if (partial && existsSync(RESULTS_FILE)) {
   const previous = JSON.parse(readFileSync(RESULTS_FILE, 'utf8'));
-  const same = ['cpus', 'cpuModel', 'node'].every((key) => previous.machine?.[key] === machine[key]);
-  if (!same) console.warn('results.json was recorded on another machine or Node version: its other rows are kept, but compare with care');
-  const kept = Object.fromEntries(Object.entries(previous.benches ?? {}).filter(([name]) => !toRun.includes(name)));
+  // Entries recorded before each bench carried its own machine ran on the run's machine.
+  const kept = Object.fromEntries(
+    Object.entries(previous.benches ?? {})
+      .filter(([name]) => !toRun.includes(name))
+      .map(([name, bench]) => [name, { ...bench, machine: bench.machine ?? previous.machine }]),
+  );
+  if (Object.values(kept).some((bench) => !sameMachine(bench.machine, machine))) {
+    console.warn('results.json holds benches recorded on another machine or Node version: each keeps its own, but compare with care');
+  }
   const ordered = Object.fromEntries(BENCHES.filter((name) => kept[name] || benches[name]).map((name) => [name, benches[name] ?? kept[name]]));
   results = {
     ...results,

@@ -39,13 +39,22 @@ export function renderTable(results) {
 /** "2026-11-22 15:21 UTC" */
 const when = (iso) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
+/** Figures of two machines (or two Node versions) are not comparable as ratios of one run. */
+export const sameMachine = (a, b) => ['cpus', 'cpuModel', 'node'].every((key) => a?.[key] === b?.[key]);
+
+const machineText = (machine) =>
+  `${machine.cpus} × ${machine.cpuModel}, ${fixed(machine.memoryGb)} GB, Node ${machine.node}, ${machine.platform}`;
+
 /** When, where and under what load each bench ran. */
 export function renderRuns(results) {
   const { machine, lastRun } = results;
   const command = lastRun?.partial ? `npm run bench -- ${lastRun.benches.join(' ')}` : 'npm run bench';
+  const benchMachine = (bench) => bench.machine ?? machine;
+  const oneMachine = Object.values(results.benches).every((bench) => sameMachine(benchMachine(bench), machine));
   const lines = [
-    `Written ${when(results.date)} by \`${command}\` on ${machine.cpus} × ${machine.cpuModel}, ${fixed(machine.memoryGb)} GB, ` +
-      `Node ${machine.node}, ${machine.platform}${lastRun && !lastRun.partial ? `; the whole run took ${formatDuration(lastRun.durationS)}` : ''}.`,
+    `Written ${when(results.date)} by \`${command}\` on ${machineText(machine)}` +
+      `${lastRun && !lastRun.partial ? `; the whole run took ${formatDuration(lastRun.durationS)}` : ''}.` +
+      (oneMachine ? '' : ' The benches below ran on different machines, each named on its line: compare figures only within a bench.'),
     '',
     `Load is the 1-minute load average, which counts the bench's own processes too: well above ${machine.cpus} ` +
       '(the cores), other work was competing with the run and the tails are not clean.',
@@ -59,7 +68,8 @@ export function renderRuns(results) {
         `${bench.cpuS != null ? ` (${formatDuration(bench.cpuS)} of CPU)` : ''}; ` +
         `load ${fixed(load.before[0])} before, peak ${fixed(load.peak)}, ${fixed(load.after[0])} after; ` +
         `commit ${bench.git?.commit ?? '?'}${bench.git?.dirty ? ' with uncommitted changes' : ''}` +
-        `${bench.args?.length ? `; flags ${bench.args.join(' ')}` : ''}${bench.exitCode === 0 ? '' : `; FAILED (${bench.exitCode})`}`,
+        `${bench.args?.length ? `; flags ${bench.args.join(' ')}` : ''}${bench.exitCode === 0 ? '' : `; FAILED (${bench.exitCode})`}` +
+        `${oneMachine ? '' : `; on ${machineText(benchMachine(bench))}`}`,
     );
   }
   return lines.join('\n');
