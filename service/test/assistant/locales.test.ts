@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, resolveReplyLanguage } from '../../src/modules/assistant/language.js';
+import { detectLocale, resolveReplyLanguage, writtenInAnotherScript } from '../../src/modules/assistant/language.js';
 import { LOCALES, matchLocale } from '../../src/modules/assistant/locales.js';
 
 describe('reply locales', () => {
@@ -78,6 +78,31 @@ describe('reply language', () => {
     expect(resolveReplyLanguage({ visitorLocale: 'xx', message, agentDefault: 'it' })).toMatchObject({ tag: 'de', source: 'detected' });
     expect(resolveReplyLanguage({ message: 'ok 1042', agentDefault: 'it' })).toMatchObject({ tag: 'it', source: 'agent_default' });
     expect(resolveReplyLanguage({ message: 'ok', agentDefault: 'not-a-locale' })).toMatchObject({ tag: 'en', source: 'agent_default' });
+  });
+
+  it('answers a message in another script than the visitor locale in the language it is written in', () => {
+    const onEnglishPage = (message: string) => resolveReplyLanguage({ visitorLocale: 'en-US', message, agentDefault: 'en' });
+    expect(onEnglishPage('أين طلبي؟ كان من المفترض أن يصل أمس.')).toMatchObject({ tag: 'ar', direction: 'rtl', source: 'detected' });
+    expect(onEnglishPage('Где мой заказ? Он должен был прийти вчера.')).toMatchObject({ tag: 'ru', source: 'detected' });
+    expect(onEnglishPage('注文はどこですか？昨日届くはずでした。')).toMatchObject({ tag: 'ja', source: 'detected' });
+    // Same script: the page's language stays, whatever the message is written in.
+    expect(onEnglishPage('Wo ist meine Bestellung? Sie sollte gestern ankommen.')).toMatchObject({ tag: 'en', source: 'visitor_locale' });
+    // A few letters of another script in an English sentence (a place name) do not flip it.
+    expect(onEnglishPage('Do you also ship orders to Москва?')).toMatchObject({ tag: 'en', source: 'visitor_locale' });
+    // Too short to tell which language it is: the page's language is the guess.
+    expect(onEnglishPage('شكرا')).toMatchObject({ tag: 'en', source: 'visitor_locale' });
+
+    const onArabicPage = (message: string) => resolveReplyLanguage({ visitorLocale: 'ar', message, agentDefault: 'en' });
+    // Product names are Latin in every language: an Arabic question naming one stays Arabic.
+    expect(onArabicPage('هل لديكم Ridgeline Waterproof Jacket بمقاس كبير؟')).toMatchObject({ tag: 'ar', source: 'visitor_locale' });
+    expect(onArabicPage('Where is my order? It was supposed to arrive yesterday.')).toMatchObject({ tag: 'en', direction: 'ltr', source: 'detected' });
+  });
+
+  it('knows the script of every reply locale', () => {
+    // Each locale's native name is in its own script, and Tifinagh is the script of none of them
+    // (a locale whose script were unknown would never count a message as another script).
+    const misread = LOCALES.filter((locale) => writtenInAnotherScript(locale.nativeName, locale) || !writtenInAnotherScript('ⴰⵣⵓⵍ ⴼⵍⵍⴰⴽ', locale));
+    expect(misread.map((locale) => locale.tag)).toEqual([]);
   });
 
   it('carries the direction of the chosen locale', () => {

@@ -39,6 +39,14 @@ function script(request: LlmRequest): Step[] {
   return [{ text: 'I can help with that.' }];
 }
 
+/** The data of a turn's `start` event, from its raw SSE body. */
+function startEventOf(sse: string): Record<string, unknown> {
+  const event = sse.split('\n\n').find((chunk) => chunk.startsWith('event: start'));
+  const data = event?.split('\n').find((line) => line.startsWith('data: '));
+  if (!data) throw new Error(`no start event in: ${sse.slice(0, 200)}`);
+  return JSON.parse(data.slice('data: '.length)) as Record<string, unknown>;
+}
+
 /** Playwright's web-first assertions are not vitest's: poll the page until it gets there. */
 const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 50 });
 
@@ -334,5 +342,22 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
     expect(right - (answerBox.x + answerBox.width)).toBeLessThan(40);
     expect(question.x - panelBox.x).toBeLessThan(40);
     await page.screenshot({ path: `${ARTIFACTS}rtl.png` });
+  });
+
+  it('answers an Arabic question on an English page in Arabic, and keeps Arabic for a short follow-up', async () => {
+    const page = await visitor();
+    await openChat(page, `${demo.base}/demo`);
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en');
+    const question = page.waitForRequest((request) => request.url().endsWith('/v1/widget/messages/stream'));
+    const first = await ask(page, 'هل لديكم كوبون خصم؟');
+    expect((await question).postDataJSON()).toMatchObject({ locale: 'en' });
+    expect(startEventOf(first)).toMatchObject({ language: 'ar', direction: 'rtl' });
+    await until(() => page.getByTestId('sa-panel').getAttribute('dir')).toBe('rtl');
+
+    // "Thanks" is too short to tell its language; the widget sends the last reply's language.
+    const followUp = page.waitForRequest((request) => request.url().endsWith('/v1/widget/messages/stream'));
+    const second = await ask(page, 'شكرا');
+    expect((await followUp).postDataJSON()).toMatchObject({ locale: 'ar' });
+    expect(startEventOf(second)).toMatchObject({ language: 'ar', direction: 'rtl' });
   });
 });

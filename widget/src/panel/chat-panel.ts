@@ -34,6 +34,12 @@ export class ChatPanel implements PanelApi {
   private userTurns = 0;
   private leadForm: HTMLFormElement | null = null;
   private leadAsked = false;
+  /**
+   * The language the last reply came in, sent as the locale of the next message: a visitor whose
+   * question was answered in their own language (Arabic on an English page) keeps it for short
+   * follow-ups ("thanks") that say too little to tell their language.
+   */
+  private replyLocale: string | undefined;
   /** Whether the log follows new content: true until the visitor scrolls up to read. */
   private stickToEnd = true;
 
@@ -187,7 +193,7 @@ export class ChatPanel implements PanelApi {
       const events = await this.host.session.withToken((client) =>
         streamMessage(
           client,
-          { message: text, page_context: this.host.pageContext(), locale: this.host.locale },
+          { message: text, page_context: this.host.pageContext(), locale: this.replyLocale ?? this.host.locale },
           { signal: turn.signal, onChunk: alive },
         ),
       );
@@ -237,6 +243,7 @@ export class ChatPanel implements PanelApi {
         // The reply's language can differ from the page's (an Arabic question on an English
         // shop): lay the panel out the way the reply reads.
         if (data.direction === 'rtl' || data.direction === 'ltr') this.el.dir = data.direction;
+        if (typeof data.language === 'string' && data.language) this.replyLocale = data.language;
         return undefined;
     }
   }
