@@ -97,6 +97,18 @@ describe('runTurn', () => {
     expect(ignored.stored[1]?.diagnostics).toMatchObject({ site_type: 'ecommerce', language: 'en' });
   });
 
+  it('answers a message in another script than the visitor’s locale in its own language, and notes why', async () => {
+    const { events, stored } = await turn({ message: 'كم يومًا لدي لإرجاع منتج؟', locale: 'en-US' });
+    expect(events[0]).toMatchObject({ type: 'start', language: 'ar', direction: 'rtl' });
+    expect((stored[1]?.diagnostics as { notes?: string[] } | undefined)?.notes).toContain(
+      "reply language ar: the message is written in another script than the visitor's locale (en-US)",
+    );
+    // In the locale's own script, the locale decides and nothing is noted.
+    const german = await turn({ message: 'Wie viele Tage habe ich für eine Rückgabe?', locale: 'en-US' });
+    expect(german.events[0]).toMatchObject({ language: 'en' });
+    expect((german.stored[1]?.diagnostics as { notes?: string[] } | undefined)?.notes).toEqual([]);
+  });
+
   it('applies Playground overrides without saving them to the agent', async () => {
     const { diagnostics } = await turn({ message: 'How much does it cost?', overrides: { siteType: 'documentation', language: 'he' } }, { playground: true });
     expect(diagnostics).toMatchObject({ site_type: 'documentation', language: 'he', direction: 'rtl' });

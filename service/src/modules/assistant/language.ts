@@ -5,8 +5,11 @@ export interface ReplyLanguage {
   tag: string;
   direction: Direction;
   englishName: string;
-  /** Which rule picked it, shown in Diagnostics. */
-  source: 'override' | 'visitor_locale' | 'detected' | 'agent_default';
+  /**
+   * Which rule picked it. `other_script`: detected in a message written in another script than
+   * the visitor's locale, over that locale (the turn's diagnostics note it).
+   */
+  source: 'override' | 'other_script' | 'visitor_locale' | 'detected' | 'agent_default';
 }
 
 export interface ReplyLanguageInput {
@@ -43,7 +46,7 @@ export function resolveReplyLanguage(input: ReplyLanguageInput): ReplyLanguage {
   const candidates: [ReplyLanguage['source'], () => Locale | undefined][] = [
     ['override', () => matchLocale(input.override)],
     [
-      'detected',
+      'other_script',
       () => {
         const visitor = visitorLocale();
         return visitor && writtenInAnotherScript(input.message, visitor) ? detectLocale(input.message) : undefined;

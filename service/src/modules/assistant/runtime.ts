@@ -82,14 +82,18 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
   if (input.signal?.aborted) stopOnConsumerAbort();
 
   const siteType = siteTypeDefinition(mode === 'playground' && isSiteType(input.overrides?.siteType) ? (input.overrides.siteType as SiteType) : agent.siteType);
+  const visitorLocale = input.locale ?? conversation.locale;
   const language = resolveReplyLanguage({
     override: mode === 'playground' ? input.overrides?.language : undefined,
-    visitorLocale: input.locale ?? conversation.locale,
+    visitorLocale,
     message,
     agentDefault: agent.defaultLocale,
   });
   const pageContext = sanitizePageContext(input.overrides?.pageContext, { mode, allowedOrigins: agent.allowedOrigins }) ?? null;
   const turn = new TurnRecord(randomUUID(), siteType, language, pageContext);
+  if (language.source === 'other_script') {
+    turn.notes.push(`reply language ${language.tag}: the message is written in another script than the visitor's locale (${visitorLocale})`);
+  }
   const budget = budgetOf(agent);
   let begun = false;
   let stored = false;
