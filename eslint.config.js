@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['service/src/cli/**', 'bench/**', 'scripts/**'],
+    files: ['service/src/cli/**', 'bench/**', 'eval/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
@@ -90,12 +91,12 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (dataDir === 'memory') {
-    client = await PGlite.create({ extensions: { btree_gin } });
+    client = await PGlite.create({ extensions: { btree_gin, pg_trgm } });
   } else {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { btree_gin } });
+      client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { btree_gin, pg_trgm } });
     } catch (error) {
       releaseLock();
       throw error;

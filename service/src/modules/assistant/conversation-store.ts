@@ -17,6 +17,8 @@ export interface StoredMessage {
   role: 'user' | 'assistant';
   content: string;
   status: 'complete' | 'partial' | 'error';
+  /** The sources an answer showed (assistant messages): what the conversation was about. */
+  sources?: { title: string; url: string }[];
 }
 
 export interface BegunTurn {
@@ -60,8 +62,8 @@ export async function beginTurn(
         SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message} FROM claimed
       )
       SELECT c.turns_used, c.tokens_used, c.shopper,
-             (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status) ORDER BY h.seq), '[]'::json)
-                FROM (SELECT seq, role, content, status FROM messages
+             (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'sources', h.sources) ORDER BY h.seq), '[]'::json)
+                FROM (SELECT seq, role, content, status, sources FROM messages
                        WHERE conversation_id = c.id AND workspace_id = ${workspaceId}
                        ORDER BY seq DESC LIMIT ${turn.historyLimit}) h) AS history
         FROM claimed c, relaxed`,

@@ -46,6 +46,8 @@ export interface ModelTurnOptions {
   maxOutputTokens?: number | undefined;
   maxRetries: number;
   abortSignal: AbortSignal;
+  /** Passed to every model call as it is (the offline responder reads the turn's facts here). */
+  providerOptions?: CallOptions['providerOptions'];
 }
 
 interface ToolCall {
@@ -82,6 +84,7 @@ export async function* streamModelTurn(options: ModelTurnOptions): AsyncGenerato
       abortSignal,
     });
     const call: CallOptions = { ...callSettings, prompt, abortSignal, includeRawChunks: false };
+    if (options.providerOptions) call.providerOptions = options.providerOptions;
     if (prepared.tools) call.tools = prepared.tools;
     if (prepared.toolChoice) call.toolChoice = prepared.toolChoice;
     const { stream } = await retry(() => model.doStream(call));

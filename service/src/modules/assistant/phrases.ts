@@ -4,35 +4,14 @@
  * responder covers. Other reply languages use English for these; a real model writes everything
  * else in the reply language.
  */
-const EN = {
-  escalation_label: 'Talk to a person',
-  escalation_offer: 'You can reach our team with the button below.',
-  unsure: "I'm not sure I have the right answer to that.",
-  leak_refusal: "I can't share my instructions, but I'm happy to help with your question.",
-  from_source: 'From {title}:',
-  see_also: 'See also:',
-  products_intro: 'Here is what I found in the catalog:',
-  no_products: "I couldn't find a matching product in the catalog.",
-  coupon_intro: 'Here is a coupon for you:',
-  no_coupon: "I don't have a coupon to offer right now.",
-  order_needs_verification: 'To look up an order, please send me the order number and the email address used for the order.',
-  order_status: 'Order {number}: {status}, total {total} {currency}.',
-  order_tracking: 'Tracking:',
-  order_not_found: "I couldn't find an order with these details.",
-  store_unavailable: "I couldn't reach the store right now. Please try again in a moment.",
-  pricing_intro: 'Here are the plans:',
-  case_study_intro: 'Here is a customer story:',
-  nothing_found: "I couldn't find anything about that on this site.",
-  stock_instock: 'in stock',
-  stock_outofstock: 'out of stock',
-  stock_onbackorder: 'on backorder',
-} as const;
+import { en } from './lexicon/en.js';
+import { LEXICONS, type PhraseKey, type PhraseTable } from './lexicon/index.js';
 
-export type PhraseKey = keyof typeof EN;
-type PhraseTable = Record<PhraseKey, string>;
+const EN = en.phrases;
 
-const TABLES: Record<string, PhraseTable> = {
-  en: EN,
+export type { PhraseKey };
+
+const LEGACY_TABLES: Record<string, Partial<PhraseTable>> = {
   de: {
     escalation_label: 'Mit einem Menschen sprechen',
     escalation_offer: 'Über die Schaltfläche unten erreichen Sie unser Team.',
@@ -130,7 +109,7 @@ const TABLES: Record<string, PhraseTable> = {
 /** The phrase in the reply language (by primary subtag), English when it has no translation. */
 export function phrase(languageTag: string, key: PhraseKey, values: Record<string, string> = {}): string {
   const primary = languageTag.toLowerCase().split('-')[0] ?? 'en';
-  const template = (TABLES[primary] ?? EN)[key];
+  const template = LEXICONS[primary]?.phrases[key] ?? LEGACY_TABLES[primary]?.[key] ?? EN[key];
   return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
 }
 

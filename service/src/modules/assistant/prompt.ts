@@ -24,6 +24,8 @@ export interface PromptInput {
   /** The blocks the visitor will actually see this turn (site type and mode applied). */
   shownBlocks: readonly BlockKind[];
   verifiedShopper: boolean;
+  /** The language the website's content is written in, by its English name. */
+  contentLanguageName: string;
 }
 
 /**
@@ -61,7 +63,6 @@ const MAX_SOURCE_CHARS = 1500;
 export function buildSystemPrompt(input: PromptInput): BuiltPrompt {
   const fence = randomBytes(9).toString('hex');
   const { language, retrieval } = input;
-  const level = retrieval.lowConfidence ? 'low' : 'ok';
   const canEscalate = input.tools.includes('escalate');
 
   const persona = shared(`You are ${input.agentName}, ${input.siteType.persona}.`);
@@ -80,6 +81,9 @@ export function buildSystemPrompt(input: PromptInput): BuiltPrompt {
     ]),
     section('Language', [
       `Reply in ${language.englishName} (${language.tag}); it is written ${language.direction === 'rtl' ? 'right to left' : 'left to right'}. Quote sources in their own language when needed.`,
+      ...(input.tools.includes('search_knowledge')
+        ? [`The website's content is written in ${input.contentLanguageName}: when the sources below do not answer, call search_knowledge with a short query you write in ${input.contentLanguageName} (translate the visitor's words), with filters for price bounds or stock when the visitor gives them.`]
+        : []),
     ]),
     section('Tools', input.tools.length > 0 ? input.tools.map((name) => `${name}: ${TOOL_DESCRIPTIONS[name]}`) : ['No tools are available.']),
     section('Rich blocks', [
@@ -107,14 +111,12 @@ export function buildSystemPrompt(input: PromptInput): BuiltPrompt {
     input.pageContext ? dataSection('page_context', fence, [input.pageContext]) : '',
   ].filter(Boolean);
 
-  const facts = section('Turn facts', [
-    `${FACT.language}: ${language.tag}`,
-    `${FACT.direction}: ${language.direction}`,
-    `${FACT.confidence}: ${retrieval.confidence}`,
-    `${FACT.confidenceLevel}: ${level}`,
-    `${FACT.verifiedShopper}: ${input.verifiedShopper ? 'yes' : 'no'}`,
-  ]);
-  return new BuiltPrompt(persona, shared(instructionParts.join('\n\n')), [facts, ...dataParts].join('\n\n'));
+  const notes = [
+    input.verifiedShopper ? 'The visitor is a signed-in shopper: lookup_order without arguments finds their orders.' : '',
+    retrieval.focus ? `The question is about the product "${retrieval.focus.title.replace(/["\n]/g, ' ')}" (${FOCUS_REASON[retrieval.focus.reason]}); it is the first source.` : '',
+  ].filter(Boolean);
+  const turn = notes.length > 0 ? [section('This turn', notes), ...dataParts] : dataParts;
+  return new BuiltPrompt(persona, shared(instructionParts.join('\n\n')), turn.join('\n\n'));
 }
 
 /** Recent persona lines and instructions, each text once: a turn uses the copy already here. */
@@ -141,39 +143,8 @@ function dataSection(name: string, fence: string, items: readonly unknown[]): st
   return [`## Data: ${name}`, `${DATA_BEGIN} ${name} ${fence}>>>`, ...lines, `${DATA_END} ${name} ${fence}>>>`].join('\n');
 }
 
-/** Keys of the "Turn facts" lines, which a model (the offline responder too) can read back. */
-export const FACT = {
-  language: 'reply_language',
-  direction: 'direction',
-  confidence: 'retrieval_confidence',
-  confidenceLevel: 'confidence_level',
-  verifiedShopper: 'verified_shopper',
+const FOCUS_REASON = {
+  name: 'named in the question',
+  page: 'the page the visitor is on',
+  conversation: 'the product the conversation is about',
 } as const;
-
-/** One "Turn facts" value of a system prompt built here. */
-export function readFact(system: string, key: (typeof FACT)[keyof typeof FACT]): string | undefined {
-  return system.match(new RegExp(`^- ${key}: (.+)$`, 'm'))?.[1]?.trim();
-}
-
-/** The JSON items of one data section of a system prompt built here. */
-export function readDataSection(system: string, name: string): unknown[] {
-  const begin = system.match(new RegExp(`^${escapeRegExp(DATA_BEGIN)} ${name} ([0-9a-f]+)>>>$`, 'm'));
-  if (!begin?.[1] || begin.index === undefined) return [];
-  const end = system.indexOf(`${DATA_END} ${name} ${begin[1]}>>>`, begin.index);
-  if (end < 0) return [];
-  return system
-    .slice(begin.index + begin[0].length, end)
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as unknown];
-      } catch {
-        return [];
-      }
-    });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

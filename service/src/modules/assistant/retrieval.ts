@@ -1,5 +1,11 @@
 import type { Db } from '../../db/client.js';
-import { searchKnowledge, type SearchHit } from '../knowledge/search.js';
+import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
+import { contentConfigsOf, documentHits, documentsAt, productByIdentity, productsNamedIn, type DocumentRef } from '../knowledge/products.js';
+import type { PageContext } from './page-context.js';
+import type { QuestionAnalysis } from './understanding/question.js';
+
+/** Why a source is in the ranking: the product the question is about, or the search. */
+export type SourceOrigin = 'page' | 'conversation' | 'name' | 'search';
 
 export interface RankedSource {
   rank: number;
@@ -13,6 +19,15 @@ export interface RankedSource {
   snippet: string;
   content: string;
   data: Record<string, unknown>;
+  origin: SourceOrigin;
+}
+
+/** The product a question is about: named in it, the page's, or the one just discussed. */
+export interface FocusProduct {
+  documentId: string;
+  title: string;
+  url: string;
+  reason: Exclude<SourceOrigin, 'search'>;
 }
 
 export interface Retrieval {
@@ -20,6 +35,9 @@ export interface Retrieval {
   /** How well the best sources cover the question, in [0, 1]; see `confidenceOf`. */
   confidence: number;
   lowConfidence: boolean;
+  focus: FocusProduct | null;
+  /** The price bounds and other product conditions read from the question. */
+  filters: ProductFilters;
 }
 
 /** Below this the assistant says it is unsure and offers escalation instead of answering. */
@@ -30,6 +48,14 @@ const MAX_CHUNKS_PER_DOCUMENT = 2;
 const SNIPPET_CHARS = 280;
 /** A question this short ("and in red?") leans on the previous turn for its subject. */
 const FOLLOW_UP_MAX_TERMS = 2;
+/**
+ * How much of a product's name a question must contain (pg_trgm word_similarity) for the
+ * question to be about that product: "the ridgline jacket" for "Ridgeline Waterproof Jacket"
+ * scores about 0.6, a generic "the jacket" 0.25.
+ */
+export const NAME_MATCH = 0.45;
+/** A page that covers this share of the question's words is what it asks about, not the product on screen. */
+const TOPIC_COVERAGE = 0.6;
 
 export interface RetrievalInput {
   workspaceId: string;
@@ -39,48 +65,156 @@ export interface RetrievalInput {
    * at once, and these are awaited only to decide whether it is a follow-up.
    */
   previousUserTurns: readonly string[] | Promise<readonly string[]>;
+  /** The addresses of the sources the previous answer showed, best first (the conversation's subject). */
+  previousAnswerSources?: readonly string[] | Promise<readonly string[]>;
   language: string;
+  pageContext?: PageContext | null;
+  analysis?: QuestionAnalysis;
   limit?: number;
 }
 
 /**
- * The question against the workspace's index. A short follow-up is searched a second time
- * together with the previous visitor turn, and the two rankings merged, so that "and in red?"
- * still finds the product the conversation is about.
+ * The ranked sources for a question. Searched at once, side by side: the whole question (stemmed
+ * in the visitor's language and in the languages of the workspace's content), each of its parts
+ * when it asks two things, the product names it contains (typos and partial names included), and
+ * the product of the page the visitor is on. The product the question is about comes first: one
+ * it names, else (for "this one", "it", a short follow-up) the one the conversation was about or
+ * the page's, else the page's product unless a page answers the question better. Products outside
+ * the price bounds it states ("under $30") are left out.
  */
 export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval> {
   const limit = input.limit ?? DEFAULT_LIMIT;
-  const search = (query: string) => searchKnowledge(db, { workspaceId: input.workspaceId, query, language: input.language, limit: limit * 2 });
-  const searches = [search(input.question)];
+  const analysis = input.analysis;
+  const filters: ProductFilters = {
+    ...(analysis?.bounds.max !== undefined ? { maxPrice: analysis.bounds.max } : {}),
+    ...(analysis?.bounds.min !== undefined ? { minPrice: analysis.bounds.min } : {}),
+  };
+  const contentConfigs = contentConfigsOf(db, input.workspaceId);
+  const search = async (query: string) =>
+    searchKnowledge(db, { workspaceId: input.workspaceId, query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 });
+  const parts = analysis && analysis.parts.length > 1 ? analysis.parts : [];
+  const smallTalk = analysis?.smallTalk !== null && analysis?.smallTalk !== undefined;
+  const wholeSearch = search(input.question);
+  const partSearches = parts.map((part) => search(part));
+  const named = smallTalk ? Promise.resolve([]) : productsNamedIn(db, input.workspaceId, input.question);
+  const onPage = pageProduct(db, input.workspaceId, input.pageContext);
+  const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit) : Promise.resolve([]);
+
   const questionTerms = contentTerms(input.question);
   // Only a short question can be a follow-up; a longer one does not wait for the history at all.
-  const previous = questionTerms.length <= FOLLOW_UP_MAX_TERMS ? (await input.previousUserTurns).at(-1) : undefined;
+  const previous = questionTerms.length <= FOLLOW_UP_MAX_TERMS && !smallTalk ? (await input.previousUserTurns).at(-1) : undefined;
   const followUp = previous !== undefined;
-  if (followUp) searches.push(search(`${previous} ${input.question}`));
-  const hits = mergeHits((await Promise.all(searches)).flat());
-  const sources = rank(hits, limit);
+  const followUpSearch = followUp ? search(`${previous} ${input.question}`) : Promise.resolve([]);
+  const lookingBack = followUp || analysis?.deictic === true;
+  const discussed = lookingBack ? conversationProduct(db, input.workspaceId, input.previousAnswerSources) : Promise.resolve(undefined);
+
+  const [whole, partHits, names, page, browsed, followUpHits, lastProduct] = await Promise.all([
+    wholeSearch,
+    Promise.all(partSearches),
+    named,
+    onPage,
+    browsing,
+    followUpSearch,
+    discussed,
+  ]);
   const terms = followUp ? contentTerms(`${previous} ${input.question}`) : questionTerms;
-  const confidence = confidenceOf(terms, sources);
-  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD };
+  const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
+  const focus = chooseFocus({ names, page, lastProduct, lookingBack, terms, searched });
+  const focusHits = focus ? await documentHits(db, input.workspaceId, [focus.documentId], MAX_CHUNKS_PER_DOCUMENT) : [];
+  const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId);
+  const nameHits = strongNames.length > 0 ? await documentHits(db, input.workspaceId, strongNames.map((name) => name.documentId), 1) : [];
+
+  const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
+    ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
+    ...nameHits.map((hit) => ({ hit, origin: 'name' as const })),
+    ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
+    ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
+  ].filter(({ hit }) => withinBounds(hit, filters));
+  const sources = rank(ordered, limit);
+  const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
+  const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
+  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters };
 }
 
-function mergeHits(hits: SearchHit[]): SearchHit[] {
-  const best = new Map<number, SearchHit>();
-  for (const hit of hits) {
-    const current = best.get(hit.chunkId);
-    if (!current || hit.score > current.score) best.set(hit.chunkId, hit);
-  }
-  return [...best.values()].sort((a, b) => b.score - a.score || a.chunkId - b.chunkId);
+/** The product on the page the visitor is on: its address, canonical address, or JSON-LD. */
+async function pageProduct(db: Db, workspaceId: string, page: PageContext | null | undefined): Promise<DocumentRef | undefined> {
+  if (!page) return undefined;
+  const products = (page.json_ld ?? []).filter((item) => /product/i.test(String(item['@type'] ?? '')));
+  const urls = [page.canonical_url, page.url, page.og?.url, ...products.map((item) => (typeof item.url === 'string' ? item.url : undefined))].filter(
+    (url): url is string => typeof url === 'string' && url.length > 0,
+  );
+  const [atAddress] = (await documentsAt(db, workspaceId, urls)).filter((document) => document.kind === 'product');
+  if (atAddress) return atAddress;
+  const [product] = products;
+  if (!product) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const sku = text(product.sku);
+  const name = text(product.name);
+  return productByIdentity(db, workspaceId, { ...(sku ? { sku } : {}), ...(name ? { name } : {}) });
 }
 
-function rank(hits: SearchHit[], limit: number): RankedSource[] {
+/** The first product among the sources the previous answer showed. */
+async function conversationProduct(db: Db, workspaceId: string, sources: RetrievalInput['previousAnswerSources']): Promise<DocumentRef | undefined> {
+  const urls = await sources;
+  if (!urls || urls.length === 0) return undefined;
+  return (await documentsAt(db, workspaceId, urls.slice(0, 5))).find((document) => document.kind === 'product');
+}
+
+interface FocusCandidates {
+  names: { documentId: string; title: string; url: string; score: number }[];
+  page: DocumentRef | undefined;
+  lastProduct: DocumentRef | undefined;
+  lookingBack: boolean;
+  terms: readonly string[];
+  searched: readonly SearchHit[];
+}
+
+function chooseFocus({ names, page, lastProduct, lookingBack, terms, searched }: FocusCandidates): FocusProduct | null {
+  const [bestName] = names;
+  if (bestName && bestName.score >= NAME_MATCH) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
+  const pick = (document: DocumentRef | undefined, reason: FocusProduct['reason']): FocusProduct | null =>
+    document ? { documentId: document.documentId, title: document.title, url: document.url, reason } : null;
+  if (lookingBack) return pick(lastProduct, 'conversation') ?? pick(page, 'page');
+  if (!page) return null;
+  // On a product page, a question a page of the site answers ("do you ship to Canada?") is about that page.
+  const [top] = searched;
+  if (top && top.documentId !== page.documentId && top.kind !== 'product' && coverageOf(terms, [top]) >= TOPIC_COVERAGE) return null;
+  return pick(page, 'page');
+}
+
+function withinBounds(hit: SearchHit, filters: ProductFilters): boolean {
+  if (hit.kind !== 'product' || (filters.maxPrice === undefined && filters.minPrice === undefined)) return true;
+  const pricing = hit.data.pricing as { price?: unknown } | undefined;
+  const price = Number(pricing?.price);
+  if (!Number.isFinite(price)) return false;
+  return (filters.maxPrice === undefined || price <= filters.maxPrice) && (filters.minPrice === undefined || price >= filters.minPrice);
+}
+
+/** The best hit of each part in turn, then the second of each, and so on. */
+function interleave(lists: readonly SearchHit[][]): SearchHit[] {
+  const out: SearchHit[] = [];
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let i = 0; i < longest; i++) for (const list of lists) if (list[i]) out.push(list[i] as SearchHit);
+  return out;
+}
+
+/** Hits in the order given, each chunk once (its first place kept). */
+function mergeHits(hits: readonly SearchHit[]): SearchHit[] {
+  const seen = new Set<number>();
+  return hits.filter((hit) => !seen.has(hit.chunkId) && seen.add(hit.chunkId) !== undefined);
+}
+
+function rank(ordered: readonly { hit: SearchHit; origin: SourceOrigin }[], limit: number): RankedSource[] {
   const perDocument = new Map<string, number>();
+  const seen = new Set<number>();
   const sources: RankedSource[] = [];
-  for (const hit of hits) {
+  for (const { hit, origin } of ordered) {
+    if (seen.has(hit.chunkId)) continue;
     const count = perDocument.get(hit.documentId) ?? 0;
     if (count >= MAX_CHUNKS_PER_DOCUMENT) continue;
+    seen.add(hit.chunkId);
     perDocument.set(hit.documentId, count + 1);
-    sources.push({ rank: sources.length + 1, ...hit, snippet: snippetOf(hit.content) });
+    sources.push({ rank: sources.length + 1, ...hit, snippet: snippetOf(hit.content), origin });
     if (sources.length >= limit) break;
   }
   return sources;
@@ -104,7 +238,7 @@ export function snippetOf(content: string, maxChars = SNIPPET_CHARS): string {
  * what was asked about is what makes an answer groundable. No source at all gives 0; a question
  * with no content words (a greeting) scores the top score alone.
  */
-export function confidenceOf(terms: readonly string[], sources: readonly RankedSource[]): number {
+export function confidenceOf(terms: readonly string[], sources: readonly Pick<RankedSource, 'title' | 'heading' | 'content' | 'score'>[]): number {
   const [first, second] = sources;
   if (!first) return 0;
   const topScore = Math.min(Math.max(first.score, 0), 1);
@@ -119,6 +253,18 @@ export function confidenceOf(terms: readonly string[], sources: readonly RankedS
   }
   const covered = terms.filter((term) => !missing.has(stem(term))).length;
   return round(0.6 * (covered / terms.length) + 0.4 * topScore);
+}
+
+/** Share of the terms found in the sources' text (by their first four letters). */
+export function coverageOf(terms: readonly string[], sources: readonly Pick<RankedSource, 'title' | 'heading' | 'content'>[]): number {
+  if (terms.length === 0) return 0;
+  const missing = new Set(terms.map(stem));
+  for (const source of sources) {
+    for (const [word] of normalized(`${source.title} ${source.heading ?? ''} ${source.content}`).matchAll(WORD)) {
+      if (missing.delete(stem(word)) && missing.size === 0) return 1;
+    }
+  }
+  return 1 - missing.size / new Set(terms.map(stem)).size;
 }
 
 function round(value: number): number {

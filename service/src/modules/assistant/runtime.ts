@@ -9,13 +9,17 @@ import { budgetOf, outputTokenCap } from './budget.js';
 import { beginTurn, saveAssistantMessage, type BegunTurn, type StoredMessage } from './conversation-store.js';
 import type { AssistantMessage, Diagnostics, SourceRef, ToolCallRecord, TurnEvent, TurnUsage } from './events.js';
 import { resolveReplyLanguage, type ReplyLanguage } from './language.js';
+import { matchLocale } from './locales.js';
 import { LeakGuard } from './leak-guard.js';
 import { streamModelTurn, type LanguageModelV3, type TurnTokens } from './model-turn.js';
 import { sanitizePageContext, type PageContext } from './page-context.js';
 import { phrase } from './phrases.js';
 import { buildSystemPrompt, type BuiltPrompt } from './prompt.js';
+import { offlineProviderOptions, type OfflineTurnFacts } from './offline/facts.js';
+import { OFFLINE_MODEL_ID } from './offline/model.js';
 import { resolveModel, type ProviderEnv, type ResolvedModel } from './providers.js';
-import { retrieve, type RankedSource } from './retrieval.js';
+import { retrieve, type RankedSource, type Retrieval } from './retrieval.js';
+import { analyzeQuestion } from './understanding/question.js';
 import { isSiteType, siteTypeDefinition, type SiteTypeDefinition } from './site-types.js';
 import { buildTools, emptyEffects, escalationButton, type AgentRow, type ToolEffects, type ToolName } from './tools.js';
 
@@ -120,6 +124,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
       maxOutputTokens: setup.maxOutputTokens,
       abortSignal: controller.signal,
       maxRetries: 1,
+      ...(setup.providerOptions ? { providerOptions: setup.providerOptions } : {}),
     });
 
     let leaked = false;
@@ -169,7 +174,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     const fallback = turn.fallbackText();
     if (fallback) yield turn.addText(fallback, performance.now() - started);
 
-    turn.sources = sourcesOf(turn.retrieval, effects.sources);
+    turn.sources = usedSources(turn, effects.sources);
     yield { type: 'sources', sources: turn.sources };
     await persist('complete');
     if (mode === 'playground') yield { type: 'diagnostics', diagnostics: turn.diagnostics('complete', performance.now() - started) };
@@ -205,6 +210,8 @@ interface TurnSetup {
   effects: ToolEffects;
   modelMessages: ModelMessage[];
   maxOutputTokens: number | undefined;
+  /** The offline responder's turn facts; hosted models get the prompt only. */
+  providerOptions: Record<string, Record<string, never>> | undefined;
 }
 
 interface TurnContext {
@@ -237,10 +244,14 @@ async function* prepareTurn(
   // only when the question is a short follow-up.
   const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, budget, historyLimit: HISTORY_FOR_FACTS });
   const previousUserTurns = beginning.then((b) => b.history.filter((m) => m.role === 'user').map((m) => m.content));
+  const previousAnswerSources = beginning.then((b) => (b.history.findLast((m) => m.role === 'assistant')?.sources ?? []).map((source) => source.url));
   const retrievalStarted = performance.now();
-  const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, language: language.tag });
+  // The question is read in the reply language, the site's own and English.
+  const analysis = analyzeQuestion(message, [language.tag, agent.defaultLocale]);
+  const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, previousAnswerSources, language: language.tag, pageContext, analysis });
   // If the turn cannot begin, nobody awaits these: keep their rejections handled.
   previousUserTurns.catch(() => {});
+  previousAnswerSources.catch(() => {});
   retrieval.catch(() => {});
   let state: BegunTurn;
   try {
@@ -259,6 +270,7 @@ async function* prepareTurn(
     confidence: retrieved.confidence,
     lowConfidence: retrieved.lowConfidence,
   };
+  if (retrieved.focus) turn.notes.push(`about ${retrieved.focus.title} (${FOCUS_NOTE[retrieved.focus.reason]})`);
 
   const resolved = deps.resolveModel?.(agent) ?? resolveModel(agent, deps.providerEnv);
   turn.model = `${resolved.provider}:${resolved.modelId}`;
@@ -273,6 +285,7 @@ async function* prepareTurn(
     tools: toolNames,
     shownBlocks: siteType.blocks.filter((kind) => isBlockShown(kind, siteType.blocks, mode)),
     verifiedShopper: state.shopper?.user_id !== undefined,
+    contentLanguageName: matchLocale(agent.defaultLocale)?.englishName ?? 'English',
   });
   turn.prompt = prompt;
   const effects = emptyEffects();
@@ -284,7 +297,38 @@ async function* prepareTurn(
   );
   const modelMessages = toModelMessages(state.history, message);
   turn.promptChars = prompt.length + modelMessages.reduce((sum, m) => sum + String(m.content).length, 0);
-  return { model: resolved.model, prompt, tools, toolNames, effects, modelMessages, maxOutputTokens: outputTokenCap(budget, state) };
+  // Only the offline responder reads the facts; a hosted model's turn does not keep them.
+  const providerOptions =
+    resolved.model.modelId === OFFLINE_MODEL_ID
+      ? offlineProviderOptions(offlineFacts({ agent, siteType, language: language.tag, retrieval: retrieved, analysis }))
+      : undefined;
+  return { model: resolved.model, prompt, tools, toolNames, effects, modelMessages, maxOutputTokens: outputTokenCap(budget, state), providerOptions };
+}
+
+const FOCUS_NOTE: Record<NonNullable<Retrieval['focus']>['reason'], string> = {
+  name: 'named in the question',
+  page: "the page's product",
+  conversation: 'the product the conversation was about',
+};
+
+function offlineFacts(input: {
+  agent: AgentRow;
+  siteType: SiteTypeDefinition;
+  language: string;
+  retrieval: Retrieval;
+  analysis: ReturnType<typeof analyzeQuestion>;
+}): OfflineTurnFacts {
+  const { retrieval } = input;
+  return {
+    language: input.language,
+    contentLanguage: input.agent.defaultLocale,
+    agentName: input.agent.name,
+    shop: input.siteType.tools.includes('show_products'),
+    lowConfidence: retrieval.lowConfidence,
+    analysis: input.analysis,
+    focus: retrieval.focus,
+    sources: retrieval.sources.map(({ rank, documentId, title, url, kind, heading, content, data, origin }) => ({ rank, documentId, title, url, kind, heading, content, data, origin })),
+  };
 }
 
 function inputProblem(input: TurnInput, message: string): AppError | undefined {
@@ -316,10 +360,20 @@ function toModelMessages(history: readonly StoredMessage[], message: string): Mo
   return [...turns.map((m): ModelMessage => ({ role: m.role, content: m.content })), { role: 'user', content: message }];
 }
 
-function sourcesOf(retrieval: TurnRetrieval, fromTools: readonly SourceRef[]): SourceRef[] {
-  const candidates = [...(retrieval.lowConfidence ? [] : retrieval.sources.map((s) => ({ title: s.title, url: s.url }))), ...fromTools];
-  const unique = candidates.filter((source, index) => candidates.findIndex((c) => c.url === source.url) === index);
-  return unique.slice(0, MAX_SOURCES);
+/**
+ * The sources the answer used, best ranked first: those it links to, and those of the cards it
+ * produced. The full ranking stays in the diagnostics.
+ */
+function usedSources(turn: TurnRecord, fromTools: readonly SourceRef[]): SourceRef[] {
+  const linked = new Set<string>();
+  for (const match of turn.content.matchAll(/\]\((https?:\/\/[^\s)]+)\)/g)) if (match[1]) linked.add(match[1]);
+  for (const block of [...turn.blocks, ...turn.hiddenBlocks]) {
+    const url = blockUrl(block);
+    if (url) linked.add(url);
+  }
+  const candidates = [...turn.retrieval.sources.map((s) => ({ title: s.title, url: s.url })), ...fromTools];
+  const used = candidates.filter((source, index) => linked.has(source.url) && candidates.findIndex((c) => c.url === source.url) === index);
+  return used.slice(0, MAX_SOURCES);
 }
 
 /** The retrieval as a turn keeps it: what its diagnostics and sources show. */

@@ -5,7 +5,7 @@ import { membershipsOf, type WorkspaceMembership } from '../auth/login.js';
 import { sessionOf } from '../auth/session-guard.js';
 import type { UserSession } from '../auth/sessions.js';
 import { html, type HtmlValue, type SafeHtml } from './html.js';
-import { assetUrl } from './static-assets.js';
+import { assetUrl, MARKDOWN_ASSET, markdownRendererAvailable } from './static-assets.js';
 
 /** The frame of every signed-in page: header, navigation, the page's content. */
 
@@ -58,6 +58,7 @@ export function documentShell(title: string, body: SafeHtml, scripts: readonly s
 <title>${title} · Storefront Assistant</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assetUrl('dashboard.css')}">
+${markdownRendererAvailable() && html`<script src="${assetUrl(MARKDOWN_ASSET)}" defer></script>`}
 <script src="${assetUrl('dashboard.js')}" defer></script>
 ${scripts.map((name) => html`<script src="${assetUrl(name)}" defer></script>`)}
 </head>

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.js';
+import { WIDGET_DIST_DIR } from '../static/routes.js';
 
 /**
  * The dashboard's scripts and styles, served as files so that pages need no inline script or
@@ -17,6 +18,13 @@ const OWN_ASSETS = ['dashboard.css', 'dashboard.js', 'analytics.js'] as const;
 
 /** The chart library's self-contained browser build, from its npm package. */
 export const CHART_ASSET = 'chart.umd.min.js';
+
+/**
+ * The widget's Markdown renderer (widget/src/panel/markdown-dom.ts), which `npm run build -w
+ * widget` writes to widget/dist/markdown.js: transcripts and the Playground render replies with
+ * the widget's own parser and DOM builder. Without a build, pages keep replies as plain text.
+ */
+export const MARKDOWN_ASSET = 'markdown.js';
 
 interface Asset {
   body: Buffer;
@@ -50,19 +58,42 @@ function loadAssets(): Map<string, Asset> {
 
 const ASSETS = loadAssets();
 
+let markdown: (Asset & { mtimeMs: number; size: number }) | undefined;
+
+/** The built renderer, read when first asked for and again after a rebuild: the widget may be built after the service started. */
+function markdownRenderer(): Asset | undefined {
+  const file = path.join(WIDGET_DIST_DIR, MARKDOWN_ASSET);
+  let info;
+  try {
+    info = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!markdown || markdown.mtimeMs !== info.mtimeMs || markdown.size !== info.size) markdown = { ...asset(file), mtimeMs: info.mtimeMs, size: info.size };
+  return markdown;
+}
+
+function findAsset(name: string): Asset | undefined {
+  return name === MARKDOWN_ASSET ? markdownRenderer() : ASSETS.get(name);
+}
+
 export function chartLibraryAvailable(): boolean {
   return ASSETS.has(CHART_ASSET);
 }
 
+export function markdownRendererAvailable(): boolean {
+  return markdownRenderer() !== undefined;
+}
+
 export function assetUrl(name: string): string {
-  const found = ASSETS.get(name);
+  const found = findAsset(name);
   return `/app/static/${name}${found ? `?v=${found.version}` : ''}`;
 }
 
 export function staticAssetRoutes(app: FastifyInstance): void {
   app.get('/app/static/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
-    const found = ASSETS.get(name);
+    const found = findAsset(name);
     if (!found) throw notFound('File');
     const { v } = request.query as { v?: string };
     return reply

@@ -152,7 +152,8 @@ function productToIndexable(item: ProductDocument): IndexableDocument {
         item.name,
         item.sku ? `SKU ${item.sku}` : '',
         item.categories.map((c) => c.name).join(', '),
-        item.attributes.map((a) => `${a.name}: ${a.options.join(', ')}`).join('. '),
+        // One line per attribute, so that an answer can quote "Colour: Navy, Mustard" alone.
+        ...item.attributes.map((a) => `${a.name}: ${a.options.join(', ')}`),
       ].filter(Boolean);
       return [
         { heading: null, text: facts.join('\n') },

@@ -12,24 +12,31 @@ export const MAX_WORDS = 320;
 /**
  * Splits sections into chunks that never cross a heading, so each chunk keeps the heading it
  * sits under (and the document title is indexed with every chunk by the indexer).
- * Paragraphs are kept whole unless one alone exceeds MAX_WORDS.
+ * Paragraphs are kept whole unless one alone exceeds MAX_WORDS, and each stays on its own line:
+ * a spec list's items ("Weight: 380 g") remain separate lines that answers can quote one by one.
  */
 export function chunkSections(sections: TextSection[]): Chunk[] {
   const chunks: Chunk[] = [];
   for (const section of sections) {
-    let words: string[] = [];
+    let lines: string[] = [];
+    let words = 0;
     const emit = () => {
-      if (words.length > 0) chunks.push({ heading: section.heading, content: words.join(' ') });
-      words = [];
+      if (words > 0) chunks.push({ heading: section.heading, content: lines.join('\n') });
+      lines = [];
+      words = 0;
     };
     for (const paragraph of section.text.split('\n')) {
       const paragraphWords = paragraph.split(/\s+/).filter(Boolean);
-      if (words.length > 0 && words.length + paragraphWords.length > MAX_WORDS) emit();
+      if (paragraphWords.length === 0) continue;
+      if (words > 0 && words + paragraphWords.length > MAX_WORDS) emit();
       for (let i = 0; i < paragraphWords.length; i += MAX_WORDS) {
-        words.push(...paragraphWords.slice(i, i + MAX_WORDS));
-        if (words.length >= MAX_WORDS) emit();
+        const piece = paragraphWords.slice(i, i + MAX_WORDS);
+        if (words > 0 && words + piece.length > MAX_WORDS) emit();
+        lines.push(piece.join(' '));
+        words += piece.length;
+        if (words >= MAX_WORDS) emit();
       }
-      if (words.length >= TARGET_WORDS) emit();
+      if (words >= TARGET_WORDS) emit();
     }
     emit();
   }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
 import { COMMON_LEXEME_SHARE, commonLexemesOverThreshold, isLiteralTerm, lexemesOfTerms, literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
@@ -8,8 +8,47 @@ export interface SearchParams {
   query: string;
   /** The question's language; selects the stemmer. Words are also matched as written. */
   language?: string;
+  /**
+   * Further text-search configurations to stem the query with: the languages the workspace's
+   * content is written in, so that a German question meets German content through the German
+   * stemmer even when the reply language is another.
+   */
+  alsoConfigs?: readonly string[];
   limit?: number;
   kinds?: DocumentKind[];
+  filters?: ProductFilters;
+}
+
+/** Conditions on products' structured fields, read from a question or given by a model. */
+export interface ProductFilters {
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  onSale?: boolean;
+  /** A category name or slug, compared case-insensitively. */
+  category?: string;
+}
+
+export function hasFilters(filters: ProductFilters | undefined): filters is ProductFilters {
+  return filters !== undefined && Object.values(filters).some((value) => value !== undefined && value !== false && value !== '');
+}
+
+/** The SQL condition on documents `d` for the filters; products only when any is set. */
+export function filterCondition(filters: ProductFilters | undefined) {
+  if (!hasFilters(filters)) return sql``;
+  const price = sql`nullif(d.data->'pricing'->>'price', '')::numeric`;
+  const parts = [
+    sql`d.kind = 'product'`,
+    filters.minPrice !== undefined ? sql`${price} >= ${filters.minPrice}` : undefined,
+    filters.maxPrice !== undefined ? sql`${price} <= ${filters.maxPrice}` : undefined,
+    filters.inStock ? sql`d.data->>'stock_status' IN ('instock', 'onbackorder')` : undefined,
+    filters.onSale ? sql`(d.data->>'on_sale')::boolean IS TRUE` : undefined,
+    filters.category
+      ? sql`EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(d.data->'categories') = 'array' THEN d.data->'categories' ELSE '[]'::jsonb END) cat
+                     WHERE lower(cat->>'name') = lower(${filters.category}) OR lower(cat->>'slug') = lower(${filters.category}))`
+      : undefined,
+  ].filter((part) => part !== undefined);
+  return sql`AND ${sql.join(parts, sql` AND `)}`;
 }
 
 export interface SearchHit {
@@ -44,9 +83,12 @@ export const CANDIDATES_PER_TERM = 100;
 export async function searchKnowledge(db: Db, params: SearchParams): Promise<SearchHit[]> {
   const text = orQueryText(params.query);
   if (!text) return [];
-  const config = await textSearchConfigFor(db, params.language ?? 'en');
-  const kept = await candidateTerms(db, config, text.split(' | '));
+  const primary = await textSearchConfigFor(db, params.language ?? 'en');
+  const configs = [...new Set([primary, ...(params.alsoConfigs ?? [])])].slice(0, 3);
+  const keptByConfig = await Promise.all(configs.map((config) => candidateTerms(db, config, text.split(' | '))));
+  const kept = mergeCandidateTerms(keptByConfig);
   if (kept.length === 0) return [];
+  const stemmed = (term: SQL) => sql.join(configs.map((config) => sql`to_tsquery(${config}::regconfig, ${term})`), sql` || `);
   // Literal terms are also matched as written, against the index's 'simple' half. No empty
   // tsquery is ever built: each one raises a notice, which costs the embedded database more
   // than the query it belongs to.
@@ -58,13 +100,13 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
     ? sql`AND EXISTS (SELECT 1 FROM documents kd WHERE kd.id = c.document_id AND kd.kind IN (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)}))`
     : sql``;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
-    WITH q AS (SELECT to_tsquery(${config}::regconfig, ${text})${literalQuery} AS query),
+    WITH q AS (SELECT ${stemmed(sql`${text}`)}${literalQuery} AS query),
     candidates AS (
       SELECT DISTINCT m.id FROM json_to_recordset(${JSON.stringify(kept)}::json) AS t(term text, literal boolean), LATERAL (
         SELECT c.id FROM chunks c
          WHERE c.workspace_id = ${params.workspaceId}
-           AND c.tsv @@ CASE WHEN t.literal THEN to_tsquery(${config}::regconfig, t.term) || to_tsquery('simple', t.term)
-                             ELSE to_tsquery(${config}::regconfig, t.term) END
+           AND c.tsv @@ CASE WHEN t.literal THEN ${stemmed(sql`t.term`)} || to_tsquery('simple', t.term)
+                             ELSE ${stemmed(sql`t.term`)} END
            ${kindFilter}
          LIMIT ${CANDIDATES_PER_TERM}) m)
     SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data,
@@ -72,10 +114,37 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
       FROM q, candidates k
       JOIN chunks c ON c.id = k.id
       JOIN documents d ON d.id = c.document_id
-     WHERE c.workspace_id = ${params.workspaceId}
+     WHERE c.workspace_id = ${params.workspaceId} ${filterCondition(params.filters)}
      ORDER BY score DESC, c.id
      LIMIT ${limit}`);
-  return rows.map((row) => ({
+  return rows.map(hitOf);
+}
+
+/** The terms any configuration keeps; a term literal in one is literal. */
+function mergeCandidateTerms(lists: readonly CandidateTerm[][]): CandidateTerm[] {
+  const merged = new Map<string, CandidateTerm>();
+  for (const list of lists) for (const term of list) merged.set(term.term, { term: term.term, literal: term.literal || merged.get(term.term)?.literal === true });
+  return [...merged.values()];
+}
+
+/**
+ * Products that satisfy the filters alone, for a question that names no product words
+ * ("anything under $30?"): cheapest first.
+ */
+export async function browseProducts(db: Db, workspaceId: string, filters: ProductFilters, limit = 6): Promise<SearchHit[]> {
+  if (!hasFilters(filters)) return [];
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 0.5 AS score
+      FROM documents d
+      JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = d.id AND c.workspace_id = ${workspaceId} ORDER BY c.ordinal LIMIT 1) c ON true
+     WHERE d.workspace_id = ${workspaceId} ${filterCondition(filters)}
+     ORDER BY nullif(d.data->'pricing'->>'price', '')::numeric NULLS LAST, d.id
+     LIMIT ${Math.min(Math.max(limit, 1), 50)}`);
+  return rows.map(hitOf);
+}
+
+function hitOf(row: Record<string, unknown>): SearchHit {
+  return {
     chunkId: Number(row.chunk_id),
     documentId: String(row.document_id),
     kind: row.kind as DocumentKind,
@@ -85,7 +154,7 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
     content: String(row.content),
     score: Number(row.score),
     data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
-  }));
+  };
 }
 
 interface CandidateTerm {

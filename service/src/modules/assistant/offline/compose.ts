@@ -1,7 +1,7 @@
 import { markdownLink as link } from '../blocks.js';
 import { phrase, stockPhrase } from '../phrases.js';
-import { contentTerms } from '../retrieval.js';
-import { fold } from './intents.js';
+import type { SmallTalk } from '../understanding/question.js';
+import type { Extracted } from './extract.js';
 
 /**
  * The offline responder's answers: extractive, never generative. Every sentence it writes is
@@ -9,46 +9,19 @@ import { fold } from './intents.js';
  * it cannot state anything the site did not.
  */
 
-export interface PromptSource {
-  title: string;
-  url: string;
-  content: string;
+/** A quoted answer: where it comes from (linked), then the sentences as a Markdown blockquote. */
+export function quotedAnswer(extracted: Extracted, language: string): string {
+  const quote = extracted.sentences.join(' ').replace(/\s*\n\s*/g, ' ');
+  return `${phrase(language, 'from_source', { title: link(extracted.source.title, extracted.source.url) })}\n\n> ${quote}`;
 }
 
-const MAX_QUOTED_SENTENCES = 2;
-const MAX_QUOTE_CHARS = 600;
-
-/** The best one or two sentences of the best source, quoted and linked; other sources linked. */
-export function extractiveAnswer(question: string, sources: readonly PromptSource[], language: string): string {
-  const [best, ...rest] = sources;
-  if (!best) return phrase(language, 'nothing_found');
-  const quote = bestSentences(question, best.content);
-  const lines = [phrase(language, 'from_source', { title: link(best.title, best.url) }), '', `> ${quote}`];
-  const others = rest.filter((source, index) => source.url !== best.url && rest.findIndex((s) => s.url === source.url) === index).slice(0, 2);
-  if (others.length > 0) lines.push('', `${phrase(language, 'see_also')} ${others.map((source) => link(source.title, source.url)).join(', ')}`);
-  return lines.join('\n');
-}
-
-function bestSentences(question: string, content: string): string {
-  const stems = new Set(contentTerms(question).map((term) => stem(term)));
-  const sentences = content.split(/(?<=[.!?。！？؟])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
-  const scored = sentences.map((sentence, index) => ({
-    index,
-    sentence,
-    score: contentTerms(sentence).filter((term) => stems.has(stem(term))).length,
-  }));
-  const chosen = [...scored]
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, MAX_QUOTED_SENTENCES)
-    .filter((entry, position) => position === 0 || entry.score > 0)
-    .sort((a, b) => a.index - b.index)
-    .map((entry) => entry.sentence)
-    .join(' ');
-  return chosen.length > MAX_QUOTE_CHARS ? `${chosen.slice(0, MAX_QUOTE_CHARS - 1)}…` : chosen;
-}
-
-function stem(term: string): string {
-  return [...fold(term)].slice(0, 4).join('');
+/** Small talk answered in the reply language, with what the assistant can do after a greeting. */
+export function smallTalkAnswer(kinds: readonly SmallTalk[], language: string, agentName: string, shop: boolean): string {
+  const sentences = kinds.map((kind) => (kind === 'who_are_you' ? phrase(language, 'who_are_you', { name: agentName }) : phrase(language, kind)));
+  if (kinds.some((kind) => kind === 'greeting' || kind === 'who_are_you' || kind === 'how_are_you')) {
+    sentences.push(phrase(language, shop ? 'capabilities_shop' : 'capabilities_site'));
+  }
+  return sentences.join(' ');
 }
 
 type Result = Record<string, unknown>;

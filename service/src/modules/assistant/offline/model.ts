@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LanguageModel } from 'ai';
 import { phrase } from '../phrases.js';
-import { FACT, readDataSection, readFact } from '../prompt.js';
 import { emailsIn } from '../visitor-facts.js';
-import { describeToolResult, extractiveAnswer, type PromptSource } from './compose.js';
+import { describeToolResult } from './compose.js';
+import { composeAnswer, type Composed } from './answer.js';
+import { readOfflineFacts } from './facts.js';
 import { detectIntents, orderNumberIn } from './intents.js';
 
 /**
@@ -112,54 +113,63 @@ function textOf(message: Message): string {
 /** What to do next: answer the tool results of this turn, or pick a tool, or answer directly. */
 function planReply(options: CallOptions): Plan {
   const prompt = options.prompt;
-  const system = prompt.filter((m) => m.role === 'system').map(textOf).join('\n');
-  const language = readFact(system, FACT.language) ?? 'en';
-  const lowConfidence = readFact(system, FACT.confidenceLevel) === 'low';
+  const facts = readOfflineFacts(options.providerOptions);
   const lastUser = prompt.findLastIndex((m) => m.role === 'user');
   const question = lastUser >= 0 ? textOf(prompt[lastUser] as Message) : '';
+  // Called without the runtime's facts (no sources, no language): nothing to answer from.
+  if (!facts) return { kind: 'text', text: phrase('en', 'unsure') };
+  const language = facts.language;
   const intents = detectIntents(question);
-
+  const available = new Set((options.tools ?? []).map((t) => t.name));
   const results = prompt.slice(lastUser + 1).flatMap((message) =>
     message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [part] : [])) : [],
   );
+  const composed = composeAnswer(question, facts, { toolsAvailable: available });
+
   // An escalation the visitor asked for is not an admission of not knowing.
-  const unsure = lowConfidence && !intents.has('handoff');
+  const unsure = (facts.lowConfidence || composed.kind === 'abstain') && !intents.has('handoff');
   if (results.length > 0) {
     // A catalog or page search that found nothing, for a question the sources do answer ("what
     // return policy do you have?" sounds like a product question): answer from the sources.
-    const sources = promptSources(system);
     const foundNothing = results.every((result) => SEARCHING_TOOLS.has(result.toolName) && !('shown' in outputValue(result.output)));
-    if (foundNothing && !lowConfidence && sources.length > 0) return { kind: 'text', text: extractiveAnswer(question, sources, language) };
+    if (foundNothing && composed.kind === 'text') return { kind: 'text', text: composed.text };
+    const abstention = composed.kind === 'abstain' ? composed.text : undefined;
     const text = results
-      .map((result) =>
-        result.output.type.startsWith('error')
-          ? phrase(language, 'unsure')
-          : describeToolResult(result.toolName, outputValue(result.output), language, unsure),
-      )
+      .map((result) => {
+        if (result.output.type.startsWith('error')) return phrase(language, 'unsure');
+        if (result.toolName === 'escalate' && abstention) return `${abstention} ${phrase(language, 'escalation_offer')}`;
+        return describeToolResult(result.toolName, outputValue(result.output), language, unsure);
+      })
       .filter(Boolean)
       .join('\n\n');
     return { kind: 'text', text };
   }
 
-  const available = new Set((options.tools ?? []).map((t) => t.name));
   const tool = (toolName: string, input: Record<string, unknown>): Plan | undefined =>
     available.has(toolName) ? { kind: 'tool', toolName, input } : undefined;
   const visitorEmails = prompt.filter((m) => m.role === 'user').flatMap((m) => emailsIn(textOf(m)));
   const orderNumber = orderNumberIn(question);
   const email = visitorEmails.at(-1);
 
-  const plan =
+  const requested =
     (intents.has('handoff') && tool('escalate', { reason: 'The visitor asked for a person' })) ||
     (intents.has('order') && tool('lookup_order', orderNumber ? { order_number: orderNumber, ...(email ? { email } : {}) } : {})) ||
     (intents.has('coupon') && tool('offer_coupon', {})) ||
     (intents.has('case_study') && tool('show_case_study', { query: question })) ||
-    (intents.has('product') && tool('show_products', { query: question })) ||
-    (intents.has('pricing') && tool('show_pricing', { query: question })) ||
-    (lowConfidence && tool('escalate', { reason: 'No source answers the question' }));
-  if (plan) return plan;
+    (intents.has('pricing') && !available.has('show_products') && tool('show_pricing', { query: question }));
+  if (requested) return requested;
+  return planOf(composed, tool, language) ?? { kind: 'text', text: phrase(language, 'unsure') };
+}
 
-  if (lowConfidence) return { kind: 'text', text: phrase(language, 'unsure') };
-  return { kind: 'text', text: extractiveAnswer(question, promptSources(system), language) };
+function planOf(composed: Composed, tool: (name: string, input: Record<string, unknown>) => Plan | undefined, language: string): Plan | undefined {
+  switch (composed.kind) {
+    case 'text':
+      return { kind: 'text', text: composed.text };
+    case 'tool':
+      return tool(composed.toolName, composed.input) ?? (composed.fallback ? { kind: 'text', text: composed.fallback } : undefined);
+    case 'abstain':
+      return tool('escalate', { reason: composed.reason }) ?? { kind: 'text', text: composed.text || phrase(language, 'unsure') };
+  }
 }
 
 function outputValue(output: { type: string; value?: unknown }): Record<string, unknown> {
@@ -167,12 +177,4 @@ function outputValue(output: { type: string; value?: unknown }): Record<string, 
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
   if (typeof value === 'string') return { message: value };
   return {};
-}
-
-function promptSources(system: string): PromptSource[] {
-  return readDataSection(system, 'sources').flatMap((item) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { title, url, content } = item as Record<string, unknown>;
-    return typeof title === 'string' && typeof url === 'string' && typeof content === 'string' ? [{ title, url, content }] : [];
-  });
 }

@@ -1,0 +1,149 @@
+import { markdownLink } from '../blocks.js';
+import { lexiconFor } from '../lexicon/index.js';
+import { phrase } from '../phrases.js';
+import { contentTerms, coverageOf } from '../retrieval.js';
+import { fold, stemsOf, wordsOf } from '../understanding/stemming.js';
+import { quotedAnswer, smallTalkAnswer } from './compose.js';
+import { extractAnswer, type Extracted } from './extract.js';
+import type { OfflineSource, OfflineTurnFacts } from './facts.js';
+import { detectIntents } from './intents.js';
+import { attributesOf, productAnswer } from './product-answers.js';
+
+/**
+ * What the offline responder answers, decided from the turn's facts alone: small talk; for a
+ * question about one product (named, on the page, or just discussed) its structured fields and
+ * the sentences of its description that answer; a catalog search for products described or
+ * bounded by price; otherwise the sentences of the best sources that answer each part of the
+ * question. When nothing answers, it says so (and the caller offers a person), never quoting
+ * something unrelated.
+ */
+
+export type Composed =
+  | { kind: 'text'; text: string }
+  | { kind: 'tool'; toolName: string; input: Record<string, unknown>; fallback?: string }
+  | { kind: 'abstain'; text: string; reason: string };
+
+/** A page that covers this share of the question's words is what a product-sounding question is about. */
+const PAGE_TOPIC_COVERAGE = 0.5;
+/** A follow-up of at most this many words without a question word of its own ("and in blue?"). */
+const SHORT_FOLLOW_UP_TERMS = 3;
+
+export function composeAnswer(question: string, facts: OfflineTurnFacts, context: { toolsAvailable: ReadonlySet<string> }): Composed {
+  const { analysis, language } = facts;
+  const languages = [language, facts.contentLanguage];
+  if (analysis.smallTalk) return { kind: 'text', text: smallTalkAnswer(analysis.smallTalkKinds, language, facts.agentName, facts.shop) };
+
+  const focusSources = facts.focus ? facts.sources.filter((source) => source.documentId === facts.focus?.documentId) : [];
+  const [focus] = focusSources;
+  if (focus) return aboutProduct(question, facts, focus, focusSources, languages);
+
+  const hasBounds = analysis.bounds.max !== undefined || analysis.bounds.min !== undefined;
+  const terms = contentTerms(question);
+  const [top] = facts.sources;
+  const pageTopic = top?.kind === 'post' && coverageOf(terms, [top]) >= PAGE_TOPIC_COVERAGE;
+  const wantsProducts = hasBounds || (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2);
+  if (wantsProducts && context.toolsAvailable.has('show_products')) {
+    const fallback = answerFromSources(question, facts, languages);
+    return {
+      kind: 'tool',
+      toolName: 'show_products',
+      input: {
+        query: question,
+        ...(analysis.bounds.max !== undefined ? { max_price: analysis.bounds.max } : {}),
+        ...(analysis.bounds.min !== undefined ? { min_price: analysis.bounds.min } : {}),
+        ...(analysis.onSale ? { on_sale: true } : {}),
+      },
+      ...(fallback.kind === 'text' ? { fallback: fallback.text } : {}),
+    };
+  }
+  if (facts.lowConfidence) return { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
+  return answerFromSources(question, facts, languages);
+}
+
+/** Each part of the question answered from the sources; abstains when no part is. */
+function answerFromSources(question: string, facts: OfflineTurnFacts, languages: readonly string[]): Composed {
+  const parts = facts.analysis.parts.length > 1 ? facts.analysis.parts : [question];
+  const answers: Extracted[] = [];
+  for (const part of parts) {
+    const extracted = extractAnswer(part, facts.sources, languages, facts.analysis.quantity);
+    if (extracted && !answers.some((answer) => sameAnswer(answer, extracted))) answers.push(extracted);
+  }
+  if (answers.length === 0) return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'No source answers the question' };
+  return { kind: 'text', text: mergeQuotes(answers).map((answer) => quotedAnswer(answer, facts.language)).join('\n\n') };
+}
+
+function sameAnswer(a: Extracted, b: Extracted): boolean {
+  return a.source.url === b.source.url && a.sentences.join(' ') === b.sentences.join(' ');
+}
+
+/** Two parts answered from one page are quoted under one link. */
+function mergeQuotes(answers: readonly Extracted[]): Extracted[] {
+  const merged: Extracted[] = [];
+  for (const answer of answers) {
+    const same = merged.find((m) => m.source.url === answer.source.url);
+    if (same) same.sentences = [...new Set([...same.sentences, ...answer.sentences])];
+    else merged.push({ ...answer, sentences: [...answer.sentences] });
+  }
+  return merged;
+}
+
+/**
+ * A question about one product: its structured fields for price, stock and options, then what
+ * its description says about the rest of the question, or the page that answers it.
+ */
+function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineSource, focusSources: readonly OfflineSource[], languages: readonly string[]): Composed {
+  const { analysis, language } = facts;
+  const residual = residualTerms(question, focus, facts);
+  const short = residual.length <= SHORT_FOLLOW_UP_TERMS && !analysis.quantity;
+  const structured = productAnswer(question, focus, analysis, language, languages, short && residual.length > 0);
+  const answeredByStructure = structured.complete && !analysis.quantity && residual.every(namesAnAttribute(focus));
+  if (answeredByStructure || (structured.complete && residual.length === 0)) return { kind: 'text', text: structured.lines.join(' ') };
+
+  const others = facts.sources.filter((source) => source.documentId !== focus.documentId);
+  const residualQuestion = residual.join(' ');
+  const fromProduct = residual.length > 0 ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity) : undefined;
+  const fromOthers = residual.length > 0 ? extractAnswer(residualQuestion, others, languages, analysis.quantity) : undefined;
+  // The product's own text first; another page only when it answers clearly better (a return
+  // question asked about a product is answered by the returns page).
+  const extracted = fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * 0.75) ? fromProduct : fromOthers;
+  const lines = [...structured.lines];
+  if (extracted) lines.push(quotedAnswer(extracted, language));
+  if (lines.length > 0) return { kind: 'text', text: lines.join('\n\n') };
+  if (residual.length === 0) {
+    // "Tell me about this one": what the shop says of it in one line, with its price.
+    const summary = productAnswer(question, focus, { ...analysis, asksPrice: true, asksStock: true }, language, languages, false);
+    return { kind: 'text', text: summary.lines.join(' ') };
+  }
+  return {
+    kind: 'abstain',
+    text: phrase(language, 'detail_not_found', { name: markdownLink(focus.title, focus.url) }),
+    reason: `The content of ${focus.title} does not answer the question`,
+  };
+}
+
+/**
+ * The question's words that ask for something: not the product's name, not the words that only
+ * point at it ("this one") or ask its price or stock (the structured answer covers those).
+ */
+function residualTerms(question: string, focus: OfflineSource, facts: OfflineTurnFacts): string[] {
+  const nameWords = new Set(wordsOf(focus.title));
+  const cueWords = new Set<string>();
+  for (const language of new Set([facts.language, facts.contentLanguage, 'en'])) {
+    const cues = lexiconFor(language).cues;
+    for (const list of [cues.deictic, cues.price_question, cues.stock_question, cues.on_sale, cues.greeting, cues.thanks]) {
+      for (const cue of list) for (const word of wordsOf(cue.replace(/\*$/, ''))) cueWords.add(word);
+    }
+  }
+  return contentTerms(question)
+    .map((term) => fold(term))
+    .filter((term) => !nameWords.has(term) && !cueWords.has(term) && !/^\d+$/.test(term));
+}
+
+/** Whether a word names one of a product's attributes or options ("sizes", "navy"). */
+function namesAnAttribute(product: OfflineSource): (term: string) => boolean {
+  const stems = new Set<string>();
+  for (const attribute of attributesOf(product)) {
+    for (const word of wordsOf(`${attribute.name} ${attribute.options.join(' ')}`)) for (const stem of stemsOf(word, ['en'])) stems.add(stem);
+  }
+  return (term) => stemsOf(term, ['en']).some((stem) => stems.has(stem));
+}

@@ -1,0 +1,115 @@
+import { markdownLink } from '../blocks.js';
+import { phrase } from '../phrases.js';
+import type { QuestionAnalysis } from '../understanding/question.js';
+import { stemsOf, wordsOf } from '../understanding/stemming.js';
+import type { OfflineSource } from './facts.js';
+
+/**
+ * Answers from a product's structured fields (price, sale price, stock, attributes), phrased in
+ * the reply language: the synced data is the truth about these, never a sentence of the text.
+ */
+
+interface Pricing {
+  currency?: unknown;
+  price?: unknown;
+  regular_price?: unknown;
+  sale_price?: unknown;
+}
+
+/** An amount as the reply language writes it, in Latin digits ("$189.00", "189,00 €"). */
+export function formatMoney(amount: string, currency: string, language: string): string {
+  const value = Number(amount);
+  if (!Number.isFinite(value) || !/^[A-Z]{3}$/.test(currency)) return `${amount} ${currency}`.trim();
+  try {
+    return new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency }).format(value);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+function priceSentence(product: OfflineSource, name: string, language: string): string | undefined {
+  const pricing = (product.data.pricing ?? {}) as Pricing;
+  const currency = typeof pricing.currency === 'string' ? pricing.currency : '';
+  const price = typeof pricing.price === 'string' && pricing.price ? pricing.price : undefined;
+  if (!price) return undefined;
+  const regular = typeof pricing.regular_price === 'string' ? pricing.regular_price : undefined;
+  const onSale = product.data.on_sale === true && regular !== undefined && Number(regular) > Number(price);
+  return onSale
+    ? phrase(language, 'product_sale_price', { name, price: formatMoney(price, currency, language), regular_price: formatMoney(regular, currency, language) })
+    : phrase(language, 'product_price', { name, price: formatMoney(price, currency, language) });
+}
+
+function stockSentence(product: OfflineSource, name: string, language: string): string | undefined {
+  const quantity = typeof product.data.stock_quantity === 'number' ? product.data.stock_quantity : undefined;
+  switch (product.data.stock_status) {
+    case 'instock':
+      return quantity !== undefined && quantity > 0
+        ? phrase(language, 'product_in_stock_quantity', { name, quantity: String(quantity) })
+        : phrase(language, 'product_in_stock', { name });
+    case 'outofstock':
+      return phrase(language, 'product_out_of_stock', { name });
+    case 'onbackorder':
+      return phrase(language, 'product_on_backorder', { name });
+    default:
+      return undefined;
+  }
+}
+
+interface Attribute {
+  name: string;
+  options: string[];
+}
+
+export function attributesOf(product: OfflineSource): Attribute[] {
+  const raw = Array.isArray(product.data.attributes) ? product.data.attributes : [];
+  return raw.flatMap((item) => {
+    const { name, options } = (item ?? {}) as { name?: unknown; options?: unknown };
+    if (typeof name !== 'string' || !Array.isArray(options)) return [];
+    const values = options.filter((option): option is string => typeof option === 'string' && option.length > 0);
+    return values.length > 0 ? [{ name, options: values }] : [];
+  });
+}
+
+/** Attributes the question names ("what sizes", "Farbe") or one of whose options it names. */
+function askedAttributes(question: string, product: OfflineSource, languages: readonly string[]): Attribute[] {
+  const questionStems = new Set(wordsOf(question).flatMap((word) => stemsOf(word, languages)));
+  const mentions = (text: string) => wordsOf(text).some((word) => stemsOf(word, languages).some((stem) => questionStems.has(stem)));
+  return attributesOf(product).filter((attribute) => mentions(attribute.name) || attribute.options.some((option) => mentions(option)));
+}
+
+export interface ProductAnswer {
+  lines: string[];
+  /** Whether the answer covers what was asked (price, stock, an attribute). */
+  complete: boolean;
+}
+
+/**
+ * The structured part of an answer about one product: its price when the question asks for it,
+ * its stock, the options of an attribute it asks about. `short` marks a follow-up without a
+ * question word of its own ("and in blue?"): it gets the product's options.
+ */
+export function productAnswer(
+  question: string,
+  product: OfflineSource,
+  analysis: QuestionAnalysis,
+  language: string,
+  languages: readonly string[],
+  short: boolean,
+): ProductAnswer {
+  const name = markdownLink(product.title, product.url);
+  const lines: string[] = [];
+  if (analysis.asksPrice || analysis.onSale) {
+    const sentence = priceSentence(product, name, language);
+    if (sentence) lines.push(sentence);
+  }
+  if (analysis.asksStock) {
+    const sentence = stockSentence(product, name, language);
+    if (sentence) lines.push(sentence);
+  }
+  const asked = askedAttributes(question, product, languages);
+  const attributes = asked.length > 0 ? asked : short && lines.length === 0 ? attributesOf(product) : [];
+  for (const attribute of attributes) {
+    lines.push(phrase(language, 'product_options', { name, attribute: attribute.name, options: attribute.options.join(', ') }));
+  }
+  return { lines, complete: lines.length > 0 };
+}

@@ -1,0 +1,66 @@
+import { stemmer as arabic } from '@orama/stemmers/arabic';
+import { stemmer as danish } from '@orama/stemmers/danish';
+import { stemmer as dutch } from '@orama/stemmers/dutch';
+import { stemmer as english } from '@orama/stemmers/english';
+import { stemmer as finnish } from '@orama/stemmers/finnish';
+import { stemmer as french } from '@orama/stemmers/french';
+import { stemmer as german } from '@orama/stemmers/german';
+import { stemmer as hungarian } from '@orama/stemmers/hungarian';
+import { stemmer as indonesian } from '@orama/stemmers/indonesian';
+import { stemmer as italian } from '@orama/stemmers/italian';
+import { stemmer as norwegian } from '@orama/stemmers/norwegian';
+import { stemmer as portuguese } from '@orama/stemmers/portuguese';
+import { stemmer as romanian } from '@orama/stemmers/romanian';
+import { stemmer as russian } from '@orama/stemmers/russian';
+import { stemmer as spanish } from '@orama/stemmers/spanish';
+import { stemmer as swedish } from '@orama/stemmers/swedish';
+import { stemmer as turkish } from '@orama/stemmers/turkish';
+
+/**
+ * Word comparison for answer extraction: words are folded (lower case, accents removed) and
+ * reduced to their Snowball stem in a language, so that "weighs" meets "weight" and
+ * "Rücksendungen" meets "Rücksendung". Languages without a stemmer compare folded words whole.
+ */
+
+type Stemmer = (word: string) => string;
+
+const STEMMERS: Readonly<Record<string, Stemmer>> = {
+  ar: arabic, da: danish, nl: dutch, en: english, fi: finnish, fr: french, de: german, hu: hungarian,
+  id: indonesian, it: italian, no: norwegian, nb: norwegian, nn: norwegian, pt: portuguese, ro: romanian,
+  ru: russian, es: spanish, sv: swedish, tr: turkish,
+};
+
+const identity: Stemmer = (word) => word;
+
+export function primaryLanguage(tag: string | null | undefined): string {
+  return (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
+export function stemmerFor(languageTag: string | null | undefined): Stemmer {
+  return STEMMERS[primaryLanguage(languageTag)] ?? identity;
+}
+
+/** Lower case, accents and diacritics removed, typographic apostrophes straightened. */
+export function fold(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`´]/g, "'");
+}
+
+const WORD = /[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu;
+
+/** The words of a text as written (folded), numbers with their decimal separator kept whole. */
+export function wordsOf(text: string): string[] {
+  return fold(text).match(WORD) ?? [];
+}
+
+/**
+ * A word's stems in each of the languages: a question in one language about content in another
+ * is compared in both, and a word that is the same in both (a name, a number) matches either way.
+ */
+export function stemsOf(word: string, languages: readonly string[]): string[] {
+  const stems = new Set<string>([word]);
+  for (const language of languages) {
+    const stem = stemmerFor(language)(word);
+    if (stem) stems.add(stem);
+  }
+  return [...stems];
+}

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import type { DocumentKind } from '../../db/schema.js';
+import type { SearchHit } from './search.js';
+
+/**
+ * Lookups of documents by what identifies them rather than by their words: a product by its name
+ * as a visitor types it (typos and partial names included, by trigram similarity), a page by its
+ * address (the page the visitor is on, the pages an earlier answer showed). Every statement is
+ * scoped to one workspace.
+ */
+
+export interface NamedProduct {
+  documentId: string;
+  title: string;
+  url: string;
+  /** How much of the product's name appears in the question, in [0, 1] (pg_trgm word_similarity). */
+  score: number;
+}
+
+/** Question words that look for product names: the longest, at most this many. */
+const NAME_WORDS = 8;
+const MIN_NAME_WORD = 3;
+/** Names are matched over the question's first characters only: a name is a few words. */
+const MAX_QUESTION_CHARS = 500;
+
+/**
+ * Products whose name appears in the question, best first. Candidates share a word with the
+ * question up to a typo (the trigram index answers `name %> word`); they are then ranked by how
+ * much of their whole name the question contains (word_similarity(name, question)).
+ */
+export async function productsNamedIn(db: Db, workspaceId: string, question: string, limit = 3): Promise<NamedProduct[]> {
+  const text = question.toLowerCase().normalize('NFC').slice(0, MAX_QUESTION_CHARS);
+  const words = [...new Set(text.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [])]
+    .filter((word) => [...word].length >= MIN_NAME_WORD || /\d/.test(word))
+    .sort((a, b) => b.length - a.length)
+    .slice(0, NAME_WORDS);
+  if (words.length === 0) return [];
+  const anyWord = sql.join(
+    words.map((word) => sql`lower(d.title) %> ${word}`),
+    sql` OR `,
+  );
+  const rows = await queryRows<{ id: string; title: string; permalink: string; score: number }>(
+    db,
+    sql`SELECT d.id, d.title, d.permalink, word_similarity(lower(d.title), ${text}) AS score
+          FROM documents d
+         WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' AND (${anyWord})
+         ORDER BY score DESC, d.id
+         LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ documentId: String(row.id), title: String(row.title), url: String(row.permalink), score: Number(row.score) }));
+}
+
+/** The same address written with and without its trailing slash. */
+function addressVariants(urls: readonly string[]): string[] {
+  const variants = new Set<string>();
+  for (const url of urls) {
+    const trimmed = url.trim();
+    if (!trimmed) continue;
+    variants.add(trimmed);
+    variants.add(trimmed.endsWith('/') ? trimmed.replace(/\/+$/, '') : `${trimmed}/`);
+  }
+  return [...variants].slice(0, 40);
+}
+
+export interface DocumentRef {
+  documentId: string;
+  kind: DocumentKind;
+  title: string;
+  url: string;
+}
+
+/** The synced documents at these addresses, in the order of the addresses given. */
+export async function documentsAt(db: Db, workspaceId: string, urls: readonly string[]): Promise<DocumentRef[]> {
+  const variants = addressVariants(urls);
+  if (variants.length === 0) return [];
+  const rows = await queryRows<{ id: string; kind: DocumentKind; title: string; permalink: string }>(
+    db,
+    sql`SELECT d.id, d.kind, d.title, d.permalink FROM documents d
+         WHERE d.workspace_id = ${workspaceId}
+           AND d.permalink IN (${sql.join(variants.map((url) => sql`${url}`), sql`, `)})`,
+  );
+  const position = (permalink: string) => {
+    const bare = permalink.replace(/\/+$/, '');
+    const index = urls.findIndex((url) => url.trim().replace(/\/+$/, '') === bare);
+    return index < 0 ? urls.length : index;
+  };
+  return rows
+    .map((row) => ({ documentId: String(row.id), kind: row.kind, title: String(row.title), url: String(row.permalink) }))
+    .sort((a, b) => position(a.url) - position(b.url));
+}
+
+/** A product by its SKU or exact name (a page's JSON-LD names it so). */
+export async function productByIdentity(db: Db, workspaceId: string, identity: { sku?: string; name?: string }): Promise<DocumentRef | undefined> {
+  const conditions = [
+    identity.sku ? sql`d.data->>'sku' = ${identity.sku}` : undefined,
+    identity.name ? sql`lower(d.title) = lower(${identity.name})` : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return undefined;
+  const [row] = await queryRows<{ id: string; title: string; permalink: string }>(
+    db,
+    sql`SELECT d.id, d.title, d.permalink FROM documents d
+         WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' AND (${sql.join(conditions, sql` OR `)})
+         ORDER BY d.id LIMIT 1`,
+  );
+  return row ? { documentId: String(row.id), kind: 'product', title: String(row.title), url: String(row.permalink) } : undefined;
+}
+
+/** A document's chunks as search hits, in reading order (at most `limit`). */
+export async function documentHits(db: Db, workspaceId: string, documentIds: readonly string[], limit = 3): Promise<SearchHit[]> {
+  if (documentIds.length === 0) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data
+          FROM documents d
+          JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = d.id AND c.workspace_id = ${workspaceId} ORDER BY c.ordinal LIMIT ${limit}) c ON true
+         WHERE d.workspace_id = ${workspaceId} AND d.id IN (${sql.join(documentIds.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  const order = (id: string) => documentIds.indexOf(id);
+  return rows
+    .map((row) => ({
+      chunkId: Number(row.chunk_id),
+      documentId: String(row.document_id),
+      kind: row.kind as DocumentKind,
+      title: String(row.title),
+      url: String(row.permalink),
+      heading: (row.heading as string | null) ?? null,
+      content: String(row.content),
+      score: 1,
+      data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
+    }))
+    .sort((a, b) => order(a.documentId) - order(b.documentId) || a.chunkId - b.chunkId);
+}
+
+const contentLanguageCache = new WeakMap<Db, Map<string, { at: number; configs: Promise<string[]> }>>();
+const CONTENT_LANGUAGES_TTL_MS = 60_000;
+const CONTENT_LANGUAGE_SAMPLE = 2000;
+
+/**
+ * The text-search configurations a workspace's content was indexed with, most used first, from a
+ * bounded sample of its chunks; cached for a minute per workspace.
+ */
+export function contentConfigsOf(db: Db, workspaceId: string, now = Date.now()): Promise<string[]> {
+  let byWorkspace = contentLanguageCache.get(db);
+  if (!byWorkspace) contentLanguageCache.set(db, (byWorkspace = new Map()));
+  const cached = byWorkspace.get(workspaceId);
+  if (cached && now - cached.at < CONTENT_LANGUAGES_TTL_MS) return cached.configs;
+  const configs = queryRows<{ config: string }>(
+    db,
+    sql`SELECT s.config FROM (SELECT c.text_search_config AS config FROM chunks c WHERE c.workspace_id = ${workspaceId} LIMIT ${CONTENT_LANGUAGE_SAMPLE}) s
+         GROUP BY s.config ORDER BY count(*) DESC LIMIT 3`,
+  ).then((rows) => rows.map((row) => String(row.config)));
+  if (byWorkspace.size > 10_000) byWorkspace.clear();
+  byWorkspace.set(workspaceId, { at: now, configs });
+  configs.catch(() => byWorkspace.delete(workspaceId));
+  return configs;
+}
