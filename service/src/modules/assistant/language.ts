@@ -6,10 +6,10 @@ export interface ReplyLanguage {
   direction: Direction;
   englishName: string;
   /**
-   * Which rule picked it. `other_script`: detected in a message written in another script than
-   * the visitor's locale, over that locale (the turn's diagnostics note it).
+   * Which rule picked it. `other_language`: detected in the message, and another language than
+   * the visitor's locale (the turn's diagnostics note it).
    */
-  source: 'override' | 'other_script' | 'visitor_locale' | 'detected' | 'agent_default';
+  source: 'override' | 'other_language' | 'visitor_locale' | 'detected' | 'agent_default';
 }
 
 export interface ReplyLanguageInput {
@@ -28,39 +28,87 @@ const MIN_LETTERS_FOR_DETECTION = 8;
 const MIN_DETECTION_ACCURACY = 0.05;
 
 /**
- * The language of the reply: the Playground override, else the visitor's locale, else the
- * language detected in the message, else the agent's default (English when even that is not a
- * supported locale). Unsupported tags at any step fall through to the next.
- *
- * One exception puts detection before the visitor's locale: a message written in another script
- * than that locale's language (an Arabic or Russian question on a page in English; see
- * writtenInAnotherScript). Its writer is not writing the locale's language, so the reply follows
- * what they wrote. Within one script the locale stays first: telling German from English would
- * take the detector on every turn, and a page's own language is the safer guess for short or
- * mixed messages.
+ * The language of the reply: the Playground override, else the language the message is written
+ * in when that is confidently detected (see confidentLocale), else the visitor's locale (the
+ * page's language, or the language the widget's last reply came in), else the agent's default
+ * (English when even that is not a supported locale). So a reply is always in a language the
+ * visitor used or the page is in: an English question after a German one is answered in English,
+ * "thanks" keeps the language of the conversation, and a short English question is never taken
+ * for French.
  */
 export function resolveReplyLanguage(input: ReplyLanguageInput): ReplyLanguage {
   const visitorLocale = () => matchLocale(input.visitorLocale);
-  // In order, and each only if the ones before it found nothing: detection is the costly one,
-  // and runs at most once.
   const candidates: [ReplyLanguage['source'], () => Locale | undefined][] = [
     ['override', () => matchLocale(input.override)],
-    [
-      'other_script',
-      () => {
-        const visitor = visitorLocale();
-        return visitor && writtenInAnotherScript(input.message, visitor) ? detectLocale(input.message) : undefined;
-      },
-    ],
+    ['detected', () => confidentLocale(input.message)],
     ['visitor_locale', visitorLocale],
-    ['detected', () => detectLocale(input.message)],
     ['agent_default', () => matchLocale(input.agentDefault) ?? matchLocale('en')],
   ];
   for (const [source, find] of candidates) {
     const locale = find();
-    if (locale) return { tag: locale.tag, direction: locale.direction, englishName: locale.englishName, source };
+    if (!locale) continue;
+    const visitor = source === 'detected' ? visitorLocale() : undefined;
+    const differs = visitor !== undefined && primary(visitor.tag) !== primary(locale.tag);
+    return { tag: locale.tag, direction: locale.direction, englishName: locale.englishName, source: differs ? 'other_language' : source };
   }
   throw new Error('English must be a supported locale');
+}
+
+function primary(tag: string): string {
+  return tag.toLowerCase().split('-')[0] ?? tag;
+}
+
+/**
+ * Words that show which Latin-script language a message is in: short questions are mostly made
+ * of them ("do you", "haben Sie", "est-ce que"), while the rest are often names and brands.
+ * Statistical detectors are unreliable on such messages ("Do you sell garden hoses?" reads as
+ * French to one), so these decide for the languages they cover.
+ */
+const FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries({
+    en: 'the a an and or is are was were do does did you your yours i my me we our it its this that these those what which who how where when why can could would should will have has had there any some with for of to from not no yes please thanks thank much many',
+    de: 'der die das den dem des ein eine einen einem einer und oder ist sind war haben hat habt sie ich du wir ihr mein meine mir mich es was wer wie wo warum wann kann können könnt kostet gibt auch nicht kein keine bitte danke für mit von zu noch schon ja nein',
+    fr: 'le la les un une des du et ou est sont je tu il elle nous vous ils elles mon ma mes votre vos ce cette ces quel quelle quels quelles qui que quoi comment où pourquoi quand combien avez peut pouvez pour avec dans sur pas oui non merci',
+    es: 'el la los las un una unos unas y o es son está están yo tú él ella nosotros usted ustedes mi mis su sus este esta estos qué que cuál cuáles quién cómo dónde cuándo por para con tiene tienen puedo puede hay cuánto cuánta cuántos sí gracias',
+    it: 'il lo la gli le un uno una e o è sono io tu lui lei noi voi mio mia suo sua questo questa che chi come dove quando perché quanto quanta quanti avete ha hanno posso può per con non sì grazie',
+    pt: 'o a os as um uma e ou é são eu tu ele ela nós você vocês meu minha seu sua este esta isso que qual quem como onde quando porque quanto quanta têm tem posso pode para com não sim obrigado obrigada',
+    nl: 'de het een en of is zijn ik jij je hij zij wij jullie mijn uw dit dat deze wat wie hoe waar wanneer waarom hoeveel hebben heeft kan kunnen voor met van niet geen ja nee dank bedankt',
+  }).map(([language, words]) => [language, new Set(words.split(' '))]),
+);
+const LATIN = /\p{Script=Latin}/gu;
+const MIN_OTHER_SCRIPT_LETTERS = 3;
+const WORDS = /[\p{L}']+/gu;
+
+/**
+ * The supported locale of the message's language, only when the text says it clearly: a script
+ * only one language of the 132 is written in, or (Latin script) more of one language's function
+ * words than of any other's, or a detector's certain verdict on a longer message that no other
+ * language's function words contradict.
+ */
+export function confidentLocale(message: string): Locale | undefined {
+  if (message.length < MIN_LETTERS_FOR_DETECTION) return undefined;
+  const letters = message.match(LETTER)?.length ?? 0;
+  if (letters < MIN_LETTERS_FOR_DETECTION) return undefined;
+  const latin = message.match(LATIN)?.length ?? 0;
+  // Names and brands are written in Latin letters in every language: a few letters of another
+  // script are what the message is written in, and that script narrows the language down.
+  if (letters - latin >= MIN_OTHER_SCRIPT_LETTERS) {
+    const [detected] = detectAll(message.replace(/[\p{Script=Latin}\d]+/gu, ' '));
+    return detected && detected.accuracy >= MIN_DETECTION_ACCURACY ? matchLocale(detected.lang) : undefined;
+  }
+  const votes = new Map<string, number>();
+  for (const word of message.toLowerCase().match(WORDS) ?? []) {
+    for (const [language, words] of Object.entries(FUNCTION_WORDS)) if (words.has(word)) votes.set(language, (votes.get(language) ?? 0) + 1);
+  }
+  const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  if (best && best[1] >= 2 && best[1] > (second?.[1] ?? 0)) return matchLocale(best[0]);
+  const [detected] = detectAll(message);
+  if (!detected || detected.accuracy < 0.99 || letters < 20) return undefined;
+  // A language these lists cover must show in its function words; another (Polish, Turkish) must not be contradicted by them.
+  const covered = Object.hasOwn(FUNCTION_WORDS, detected.lang);
+  if (covered ? best?.[0] === detected.lang : ranked.length === 0) return matchLocale(detected.lang);
+  return undefined;
 }
 
 /** ISO 15924 codes (as Intl gives them) that stand for several Unicode scripts together. */

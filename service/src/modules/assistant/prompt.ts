@@ -59,6 +59,8 @@ export class BuiltPrompt {
 }
 
 const MAX_SOURCE_CHARS = 1500;
+/** The product the question is about is given whole, up to this. */
+const MAX_FOCUS_CHARS = 4000;
 
 export function buildSystemPrompt(input: PromptInput): BuiltPrompt {
   const fence = randomBytes(9).toString('hex');
@@ -104,7 +106,7 @@ export function buildSystemPrompt(input: PromptInput): BuiltPrompt {
         url: source.url,
         heading: source.heading,
         score: source.score,
-        content: source.content.slice(0, MAX_SOURCE_CHARS),
+        content: source.content.slice(0, source.origin === 'search' ? MAX_SOURCE_CHARS : MAX_FOCUS_CHARS),
         ...(source.kind === 'product' ? { product: source.data } : {}),
       })),
     ),

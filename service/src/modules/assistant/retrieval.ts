@@ -54,6 +54,8 @@ const FOLLOW_UP_MAX_TERMS = 2;
  * scores about 0.6, a generic "the jacket" 0.25.
  */
 export const NAME_MATCH = 0.45;
+/** Chunks of the product a question is about that are read (a product page has a few). */
+const FOCUS_CHUNKS = 8;
 /** A page that covers this share of the question's words is what it asks about, not the product on screen. */
 const TOPIC_COVERAGE = 0.6;
 
@@ -120,7 +122,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const terms = followUp ? contentTerms(`${previous} ${input.question}`) : questionTerms;
   const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
   const focus = chooseFocus({ names, page, lastProduct, lookingBack, terms, searched });
-  const focusHits = focus ? await documentHits(db, input.workspaceId, [focus.documentId], MAX_CHUNKS_PER_DOCUMENT) : [];
+  const focusHits = focus ? wholeDocument(await documentHits(db, input.workspaceId, [focus.documentId], FOCUS_CHUNKS)) : [];
   const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId);
   const nameHits = strongNames.length > 0 ? await documentHits(db, input.workspaceId, strongNames.map((name) => name.documentId), 1) : [];
 
@@ -180,6 +182,17 @@ function chooseFocus({ names, page, lastProduct, lookingBack, terms, searched }:
   const [top] = searched;
   if (top && top.documentId !== page.documentId && top.kind !== 'product' && coverageOf(terms, [top]) >= TOPIC_COVERAGE) return null;
   return pick(page, 'page');
+}
+
+/**
+ * A product's chunks as one source, in reading order with their headings: the product a question
+ * is about is read whole (its spec list sits under its own heading, in a chunk of its own).
+ */
+function wholeDocument(hits: readonly SearchHit[]): SearchHit[] {
+  const [first] = hits;
+  if (!first) return [];
+  const content = hits.map((hit, index) => (hit.heading && index > 0 ? `${hit.heading}\n${hit.content}` : hit.content)).join('\n');
+  return [{ ...first, content }];
 }
 
 function withinBounds(hit: SearchHit, filters: ProductFilters): boolean {

@@ -95,8 +95,8 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
   });
   const pageContext = sanitizePageContext(input.overrides?.pageContext, { mode, allowedOrigins: agent.allowedOrigins }) ?? null;
   const turn = new TurnRecord(randomUUID(), siteType, language, pageContext);
-  if (language.source === 'other_script') {
-    turn.notes.push(`reply language ${language.tag}: the message is written in another script than the visitor's locale (${visitorLocale})`);
+  if (language.source === 'other_language') {
+    turn.notes.push(`reply language ${language.tag}: the message is written in it, not in the visitor's locale (${visitorLocale})`);
   }
   const budget = budgetOf(agent);
   let begun = false;

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { agents, ShopperBinding } from '../../db/schema.js';
 import { isAppError } from '../../lib/errors.js';
-import { searchKnowledge, type SearchHit } from '../knowledge/search.js';
+import { contentConfigsOf } from '../knowledge/products.js';
+import { browseProducts, hasFilters, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { SiteClient, type Order, type OrderLookupQuery } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { validateBlock, type Block } from './blocks.js';
 import { phrase } from './phrases.js';
-import { snippetOf } from './retrieval.js';
+import { coverageOf, contentTerms, snippetOf } from './retrieval.js';
 import { asciiDigits, emailsIn, orderNumbersIn } from './visitor-facts.js';
 
 /**
@@ -23,8 +24,10 @@ export const TOOL_NAMES = ['search_knowledge', 'show_products', 'lookup_order', 
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = {
-  search_knowledge: 'Search the website content (pages, posts, products) for passages about a topic. Returns titles, links and snippets.',
-  show_products: 'Find products in the synced catalog and show them as product cards with name, price, stock, image and link. Use for any product, price or availability question.',
+  search_knowledge:
+    "Search the website content (pages, posts, products) for passages about a topic. Write the query yourself, in the language of the website's content (translate the visitor's words), as a few keywords. Optional filters (min_price, max_price, in_stock, on_sale, category) restrict the results to matching products. Returns titles, links and snippets.",
+  show_products:
+    'Find products in the synced catalog and show them as product cards with name, price, stock, image and link. Use for any product, price or availability question. Write the query in the language of the catalog; pass min_price / max_price / in_stock / on_sale / category when the visitor gives such conditions.',
   lookup_order:
     "Look up the visitor's orders. Without arguments it uses the signed-in shopper's account. Otherwise pass the order number and the email address the visitor typed in this conversation.",
   offer_coupon: 'Offer the visitor one of the coupons configured for this assistant, shown as a coupon card.',
@@ -38,9 +41,17 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = {
  * result, instead of converting on every turn.
  */
 const optionalQuery = z.object({ query: z.string().max(300).optional() });
+const filterFields = {
+  min_price: z.number().nonnegative().max(1e9).optional(),
+  max_price: z.number().nonnegative().max(1e9).optional(),
+  in_stock: z.boolean().optional(),
+  on_sale: z.boolean().optional(),
+  category: z.string().max(100).optional(),
+};
+type FilterInput = { min_price?: number | undefined; max_price?: number | undefined; in_stock?: boolean | undefined; on_sale?: boolean | undefined; category?: string | undefined };
 const INPUT = {
-  search_knowledge: zodSchema(z.object({ query: z.string().min(1).max(500) })),
-  show_products: zodSchema(z.object({ query: z.string().min(1).max(300), limit: z.number().int().min(1).max(4).optional() })),
+  search_knowledge: zodSchema(z.object({ query: z.string().min(1).max(500), ...filterFields })),
+  show_products: zodSchema(z.object({ query: z.string().max(300).default(''), limit: z.number().int().min(1).max(4).optional(), ...filterFields })),
   // No user id parameter: which account is looked up is not the model's decision.
   lookup_order: zodSchema(z.object({ order_number: z.string().max(40).optional(), email: z.string().max(320).optional() })),
   offer_coupon: zodSchema(z.object({ code: z.string().max(100).optional() })),
@@ -103,15 +114,25 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
       if (!effects.sources.some((source) => source.url === hit.url)) effects.sources.push({ title: hit.title, url: hit.url });
     }
   };
-  const search = (query: string, kinds: SearchHit['kind'][] | undefined, limit: number) =>
-    searchKnowledge(ctx.db, { workspaceId: ctx.agent.workspaceId, query, language: ctx.languageTag, limit, ...(kinds ? { kinds } : {}) });
+  const contentConfigs = contentConfigsOf(ctx.db, ctx.agent.workspaceId);
+  const search = async (query: string, kinds: SearchHit['kind'][] | undefined, limit: number, filters?: ProductFilters) =>
+    searchKnowledge(ctx.db, {
+      workspaceId: ctx.agent.workspaceId,
+      query,
+      language: ctx.languageTag,
+      alsoConfigs: await contentConfigs,
+      limit,
+      ...(kinds ? { kinds } : {}),
+      ...(filters ? { filters } : {}),
+    });
 
   const all: Record<ToolName, ToolSet[string]> = {
     search_knowledge: tool({
       description: TOOL_DESCRIPTIONS.search_knowledge,
       inputSchema: INPUT.search_knowledge,
-      execute: instrument(async ({ query }: { query: string }) => {
-        const hits = await search(query, undefined, 5);
+      execute: instrument(async ({ query, ...filterInput }: { query: string } & FilterInput) => {
+        const filters = filtersOf(filterInput);
+        const hits = await search(query, hasFilters(filters) ? ['product'] : undefined, 5, filters);
         addSources(hits);
         return {
           results: hits.map((hit) => ({ title: hit.title, url: hit.url, score: round(hit.score), snippet: snippetOf(hit.content, 600) })),
@@ -122,8 +143,13 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
     show_products: tool({
       description: TOOL_DESCRIPTIONS.show_products,
       inputSchema: INPUT.show_products,
-      execute: instrument(async ({ query, limit = 3 }: { query: string; limit?: number }, addBlock) => {
-        const hits = await search(query, ['product'], 20);
+      execute: instrument(async ({ query, limit = 3, ...filterInput }: { query: string; limit?: number } & FilterInput, addBlock) => {
+        const filters = filtersOf(filterInput);
+        const found = await search(query, ['product'], 20, filters);
+        // Products that match most of what was asked first; with conditions only ("anything
+        // under $30?"), the products that meet them.
+        const matching = relevantProducts(query, found);
+        const hits = matching.length > 0 || !hasFilters(filters) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20);
         const products: ToolOutput[] = [];
         const seen = new Set<string>();
         for (const hit of hits) {
@@ -135,7 +161,8 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
           addSources([hit]);
           products.push({ name: card.data.name, url: card.data.url, sku: card.data.sku, ...card.data.price, on_sale: card.data.on_sale, stock_status: card.data.stock_status });
         }
-        return products.length > 0 ? { shown: 'product_card', products } : { products: [], message: phrase(ctx.languageTag, 'no_products') };
+        if (products.length > 0) return { shown: 'product_card', products, ...(hasFilters(filters) ? { filtered: true } : {}) };
+        return { products: [], message: phrase(ctx.languageTag, hasFilters(filters) ? 'no_products_filtered' : 'no_products') };
       }),
     }),
 
@@ -216,6 +243,40 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
     }),
   };
   return Object.fromEntries(names.map((name) => [name, all[name]]));
+}
+
+function filtersOf(input: FilterInput): ProductFilters {
+  return {
+    ...(input.min_price !== undefined ? { minPrice: input.min_price } : {}),
+    ...(input.max_price !== undefined ? { maxPrice: input.max_price } : {}),
+    ...(input.in_stock ? { inStock: true } : {}),
+    ...(input.on_sale ? { onSale: true } : {}),
+    ...(input.category ? { category: input.category } : {}),
+  };
+}
+
+/** Words of a product request that say nothing about which product ("do you sell", "looking for"). */
+const REQUEST_WORDS = new Set(
+  'sell sells selling buy have any anything something looking look need want find products product item items shop store offer offers recommend suggestion suggest good best cheap price prices cost costs much many stock available '
+    .concat('verkauft verkaufen kaufen habt haben suche suchen brauche etwas produkt produkte artikel angebot empfehlen empfehlung günstig preis preise kostet ')
+    .concat('vendez acheter avez cherche besoin quelque chose produit produits article recommander prix ')
+    .concat('venden comprar tienen busco necesito algo producto productos articulo recomendar precio')
+    .split(/\s+/),
+);
+
+/**
+ * The product hits that match at least half of what the request names (its words besides the
+ * request words), best coverage first: "a light for night hikes" puts the headlamp before the
+ * hiking socks, and "garden hoses" finds nothing rather than anything with "garden" in it.
+ */
+function relevantProducts(query: string, hits: readonly SearchHit[]): SearchHit[] {
+  const terms = contentTerms(query).filter((term) => !REQUEST_WORDS.has(term));
+  if (terms.length === 0) return [...hits];
+  const scored = hits.map((hit, index) => ({ hit, index, coverage: coverageOf(terms, [hit]) }));
+  return scored
+    .filter((entry) => entry.coverage >= 0.5)
+    .sort((a, b) => b.coverage - a.coverage || a.index - b.index)
+    .map((entry) => entry.hit);
 }
 
 type OrderAuthorization = { lookup: OrderLookupQuery } | { refused: string };

@@ -45,7 +45,7 @@ export const de: Lexicon = {
   cues: {
     greeting: ['hallo', 'hallöchen', 'hi', 'hey', 'servus', 'moin', 'moin moin', 'guten tag', 'guten morgen', 'guten abend', 'grüß gott', 'grüß dich', 'grüezi', 'tach'],
     how_are_you: ['wie geht es ihnen', 'wie geht es dir', 'wie geht es', "wie geht's", 'wie gehts', "wie läuft's", 'wie läuft es', 'alles klar bei dir', 'alles fit'],
-    thanks: ['danke', 'danke schön', 'dankeschön', 'danke dir', 'danke ihnen', 'vielen dank', 'besten dank', 'herzlichen dank', 'dank dir', 'merci', 'thx'],
+    thanks: ['danke', 'danke schön', 'dankeschön', 'danke dir', 'danke ihnen', 'vielen dank', 'besten dank', 'herzlichen dank', 'dank dir', 'merci', 'thx', 'danke für die hilfe', 'danke für ihre hilfe', 'vielen dank für die hilfe', 'vielen dank für ihre hilfe'],
     goodbye: ['tschüss', 'tschüs', 'tschau', 'ciao', 'auf wiedersehen', 'bis bald', 'bis später', 'bis dann', 'schönen tag noch', "mach's gut", 'machs gut', 'ade'],
     who_are_you: ['wer bist du', 'wer sind sie', 'was bist du', 'was sind sie', 'bist du ein bot', 'sind sie ein bot', 'bist du ein mensch', 'sind sie ein mensch', 'bist du ein roboter', 'bist du eine ki', 'was kannst du', 'was können sie', 'wie heißt du', 'dein name'],
     deictic: ['dieser', 'diese', 'dieses', 'diesen', 'diesem', 'der hier', 'die hier', 'das hier', 'dieses produkt', 'dieser artikel', 'es', 'ihn', 'ihm'],

@@ -45,7 +45,7 @@ export const fr: Lexicon = {
   cues: {
     greeting: ['bonjour', 'bonsoir', 'salut', 'coucou', 'bjr', 'slt', 'hello', 'hey', 'bonjour à vous', 'salutations'],
     how_are_you: ['comment allez-vous', 'comment allez vous', 'comment vas-tu', 'comment vas tu', 'comment ça va', 'vous allez bien', 'tu vas bien', 'ça roule', 'quoi de neuf'],
-    thanks: ['merci', 'merci beaucoup', 'merci bien', 'mille mercis', 'je vous remercie', 'je te remercie', 'mci', "c'est gentil", 'thanks'],
+    thanks: ['merci', 'merci beaucoup', 'merci bien', 'mille mercis', 'je vous remercie', 'je te remercie', 'mci', "c'est gentil", 'thanks', 'merci pour votre aide', 'merci beaucoup pour votre aide'],
     goodbye: ['au revoir', 'bonne journée', 'bonne soirée', 'bonne fin de journée', 'à bientôt', 'à la prochaine', 'à plus tard', 'bye', 'ciao', 'adieu'],
     who_are_you: ['qui êtes-vous', 'qui êtes vous', 'qui es-tu', 'qui es tu', 'vous êtes qui', 'tu es qui', 'êtes-vous un robot', 'es-tu un robot', 'tu es un bot', 'êtes-vous humain', 'que pouvez-vous faire', 'que sais-tu faire', 'comment vous appelez-vous', "c'est quoi ton nom"],
     deictic: ['celui-ci', 'celle-ci', 'celui-là', 'celle-là', 'ce produit', 'cet article', 'ce modèle', 'il', 'elle', 'ils', 'elles'],

@@ -45,7 +45,7 @@ export const id: Lexicon = {
   cues: {
     greeting: ['halo', 'hallo', 'hai', 'hi', 'selamat pagi', 'selamat siang', 'selamat sore', 'selamat malam', 'assalamualaikum', 'permisi', 'met pagi'],
     how_are_you: ['apa kabar*', 'gimana kabar*', 'bagaimana kabar*', 'kabarnya gimana', 'kabarnya bagaimana'],
-    thanks: ['terima kasih', 'terimakasih', 'makasih', 'makasi', 'trims', 'thanks', 'thx', 'tks', 'tq', 'matur nuwun'],
+    thanks: ['terima kasih', 'terimakasih', 'makasih', 'makasi', 'trims', 'thanks', 'thx', 'tks', 'tq', 'matur nuwun', 'terima kasih atas bantuannya'],
     goodbye: ['sampai jumpa', 'sampai nanti', 'sampai ketemu lagi', 'selamat tinggal', 'dadah', 'bye', 'see you'],
     who_are_you: ['siapa kamu', 'kamu siapa', 'anda siapa', 'siapa anda', 'kamu bot', 'apakah anda bot', 'kamu robot', 'kamu manusia', 'apakah anda manusia', 'kamu bisa apa', 'anda bisa apa', 'siapa namamu', 'nama kamu siapa'],
     deictic: ['ini', 'itu', 'yang ini', 'yang itu', 'produk ini', 'barang ini', 'item ini', 'dia'],

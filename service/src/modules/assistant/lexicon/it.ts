@@ -45,7 +45,7 @@ export const it: Lexicon = {
   cues: {
     greeting: ['ciao', 'salve', 'buongiorno', 'buon giorno', 'buonasera', 'buona sera', 'buon pomeriggio', 'buondì', 'ehi', 'hey'],
     how_are_you: ['come stai', 'lei come sta', 'come sta lei', 'come state', 'tutto bene', 'come te la passi', 'come butta'],
-    thanks: ['grazie', 'grazie mille', 'molte grazie', 'ti ringrazio', 'la ringrazio', 'grz', 'gentilissimo', 'gentilissima', 'thanks'],
+    thanks: ['grazie', 'grazie mille', 'molte grazie', 'ti ringrazio', 'la ringrazio', 'grz', 'gentilissimo', 'gentilissima', 'thanks', "grazie per l'aiuto"],
     goodbye: ['arrivederci', 'a presto', 'buona giornata', 'buona serata', 'buonanotte', 'ci vediamo', 'alla prossima', 'ciao ciao', 'addio', 'bye'],
     who_are_you: ['chi sei', 'chi è lei', 'cosa sei', 'sei un bot', 'sei un robot', 'sei umano', 'sei una persona', 'sei reale', 'cosa sai fare', 'cosa puoi fare', 'come ti chiami', 'il tuo nome'],
     deictic: ['questo', 'questa', 'questi', 'queste', 'quello', 'quella', 'questo prodotto', 'questo articolo', 'lo', 'la'],

@@ -12,7 +12,7 @@ export const nl: Lexicon = {
     no_products: 'Ik heb geen passend product in de catalogus gevonden.',
     coupon_intro: 'Hier is een kortingscode voor u:',
     no_coupon: 'Ik heb op dit moment geen kortingscode om aan te bieden.',
-    order_needs_verification: 'Stuur mij het bestelnummer en het e-mailadres waarmee de bestelling is geplaatst, dan zoek ik de bestelling voor u op.',
+    order_needs_verification: 'Wilt u mij het bestelnummer sturen en het e-mailadres waarmee de bestelling is geplaatst? Dan zoek ik de bestelling voor u op.',
     order_status: 'Bestelling {number}: {status}, totaal {total} {currency}.',
     order_tracking: 'Track & trace:',
     order_not_found: 'Ik heb geen bestelling met deze gegevens gevonden.',
@@ -45,7 +45,7 @@ export const nl: Lexicon = {
   cues: {
     greeting: ['hallo', 'hoi', 'hey', 'hee', 'hai', 'goedemorgen', 'goeiemorgen', 'goedemiddag', 'goedenavond', 'goedendag', 'dag allemaal'],
     how_are_you: ['hoe gaat het met u', 'hoe gaat het met je', 'hoe gaat het met jou', 'hoe is het met u', 'hoe is het met je', 'hoe maakt u het', 'hoe gaat ie', 'alles goed met je'],
-    thanks: ['dank u', 'dank je', 'dankjewel', 'dankuwel', 'bedankt', 'hartelijk dank', 'thanks', 'thx', 'merci'],
+    thanks: ['dank u', 'dank je', 'dankjewel', 'dankuwel', 'bedankt', 'hartelijk dank', 'thanks', 'thx', 'merci', 'bedankt voor uw hulp', 'bedankt voor je hulp'],
     goodbye: ['tot ziens', 'doei', 'doeg', 'dag dag', 'tot later', 'tot straks', 'tot de volgende keer', 'fijne dag', 'houdoe', 'de mazzel', 'bye'],
     who_are_you: ['wie ben jij', 'wie ben je', 'wie bent u', 'wat ben jij', 'ben je een bot', 'ben jij een bot', 'ben je een robot', 'ben je een mens', 'bent u een mens', 'wat kun je', 'wat kan je', 'wat kunt u', 'hoe heet je', 'wat is je naam'],
     deictic: ['deze', 'dit', 'die', 'dat', 'dit product', 'dit artikel', 'deze hier', 'het', 'hem', 'ze'],

@@ -46,7 +46,7 @@ export const pl: Lexicon = {
   cues: {
     greeting: ['dzień dobry', 'cześć', 'hej', 'hejka', 'witam', 'witaj', 'siema', 'siemka', 'dobry wieczór', 'czołem', 'czolem'],
     how_are_you: ['jak się masz', 'jak się pan ma', 'jak się pani ma', 'co słychać', 'co slychac', 'jak leci', 'co u ciebie', 'co u pana', 'co u pani'],
-    thanks: ['dzięk*', 'wielkie dzięki', 'serdecznie dziękuję', 'dziena', 'thx'],
+    thanks: ['dzięk*', 'wielkie dzięki', 'serdecznie dziękuję', 'dziena', 'thx', 'dziękuję za pomoc', 'dzięki za pomoc'],
     goodbye: ['do widzenia', 'do zobaczenia', 'pa', 'pa pa', 'miłego dnia', 'milego dnia', 'żegnam', 'trzymaj się', 'narka', 'nara'],
     who_are_you: ['kim jesteś', 'kto ty jesteś', 'czym jesteś', 'jesteś botem', 'jesteś robotem', 'jesteś człowiekiem', 'jestes czlowiekiem', 'czy to bot', 'co potrafisz', 'co umiesz', 'w czym możesz pomóc', 'jak się nazywasz', 'jak masz na imię'],
     deictic: ['ten', 'ta', 'to', 'ten produkt', 'ten model', 'ten tutaj', 'tego', 'tej', 'tych', 'go', 'ją'],

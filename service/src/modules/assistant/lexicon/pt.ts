@@ -46,7 +46,7 @@ export const pt: Lexicon = {
   cues: {
     greeting: ['olá', 'oi', 'oie', 'bom dia', 'boa tarde', 'boa noite', 'e aí', 'eae', 'opa', 'hey', 'saudações'],
     how_are_you: ['como vai você', 'como vai vc', 'como você está', 'como vc está', 'como estás', 'tudo bem', 'tudo bom', 'tudo certo', 'tudo joia', 'como tem passado'],
-    thanks: ['obrigado', 'obrigada', 'muito obrigado', 'muito obrigada', 'valeu', 'brigado', 'brigada', 'obg', 'agradeço', 'grato', 'grata'],
+    thanks: ['obrigado', 'obrigada', 'muito obrigado', 'muito obrigada', 'valeu', 'brigado', 'brigada', 'obg', 'agradeço', 'obrigado pela ajuda', 'obrigada pela ajuda', 'muito obrigado pela ajuda', 'muito obrigada pela ajuda'],
     goodbye: ['tchau', 'xau', 'adeus', 'até logo', 'até mais', 'até breve', 'até a próxima', 'falou', 'tenha um bom dia', 'bom resto de dia'],
     who_are_you: ['quem é você', 'quem é vc', 'quem és tu', 'o que você é', 'você é um robô', 'você é um bot', 'vc é um robô', 'você é humano', 'você é uma pessoa', 'o que você faz', 'o que você pode fazer', 'qual é o seu nome', 'como você se chama'],
     deictic: ['este', 'esta', 'esse', 'essa', 'isto', 'isso', 'esse aqui', 'este produto', 'esse produto', 'ele', 'ela', 'dele', 'dela'],

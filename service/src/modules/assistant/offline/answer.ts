@@ -39,8 +39,9 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
 
   const hasBounds = analysis.bounds.max !== undefined || analysis.bounds.min !== undefined;
   const terms = contentTerms(question);
-  const [top] = facts.sources;
-  const pageTopic = top?.kind === 'post' && coverageOf(terms, [top]) >= PAGE_TOPIC_COVERAGE;
+  const bestCoverage = (kind: OfflineSource['kind']) => Math.max(0, ...facts.sources.filter((s) => s.kind === kind).map((s) => coverageOf(terms, [s])));
+  const pageCoverage = bestCoverage('post');
+  const pageTopic = pageCoverage >= PAGE_TOPIC_COVERAGE && pageCoverage > bestCoverage('product');
   const wantsProducts = hasBounds || (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2);
   if (wantsProducts && context.toolsAvailable.has('show_products')) {
     const fallback = answerFromSources(question, facts, languages);
@@ -62,10 +63,12 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
 
 /** Each part of the question answered from the sources; abstains when no part is. */
 function answerFromSources(question: string, facts: OfflineTurnFacts, languages: readonly string[]): Composed {
-  const parts = facts.analysis.parts.length > 1 ? facts.analysis.parts : [question];
+  // A part with a single word of its own ("how long do I have?") is read with the question whole.
+  const splittable = facts.analysis.parts.length > 1 && facts.analysis.parts.every((part) => contentTerms(part).length >= 2);
+  const parts = splittable ? facts.analysis.parts : [question];
   const answers: Extracted[] = [];
   for (const part of parts) {
-    const extracted = extractAnswer(part, facts.sources, languages, facts.analysis.quantity);
+    const extracted = extractAnswer(part, facts.sources, languages, facts.analysis.quantity, { preferPages: !detectIntents(part).has('product') });
     if (extracted && !answers.some((answer) => sameAnswer(answer, extracted))) answers.push(extracted);
   }
   if (answers.length === 0) return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'No source answers the question' };
@@ -94,12 +97,14 @@ function mergeQuotes(answers: readonly Extracted[]): Extracted[] {
 function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineSource, focusSources: readonly OfflineSource[], languages: readonly string[]): Composed {
   const { analysis, language } = facts;
   const residual = residualTerms(question, focus, facts);
-  const short = residual.length <= SHORT_FOLLOW_UP_TERMS && !analysis.quantity;
-  const structured = productAnswer(question, focus, analysis, language, languages, short && residual.length > 0);
+  // "And in blue?" about the product just discussed: its options answer it.
+  const followUp = facts.focus?.reason !== 'name' && residual.length > 0 && residual.length <= SHORT_FOLLOW_UP_TERMS && !analysis.quantity;
+  const structured = productAnswer(question, focus, analysis, language, languages, followUp);
   const answeredByStructure = structured.complete && !analysis.quantity && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0)) return { kind: 'text', text: structured.lines.join(' ') };
 
-  const others = facts.sources.filter((source) => source.documentId !== focus.documentId);
+  // Another page may answer what is asked about the product (how to return it); another product does not.
+  const others = facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post');
   const residualQuestion = residual.join(' ');
   const fromProduct = residual.length > 0 ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity) : undefined;
   const fromOthers = residual.length > 0 ? extractAnswer(residualQuestion, others, languages, analysis.quantity) : undefined;

@@ -57,7 +57,7 @@ export function describeToolResult(toolName: string, result: Result, language: s
       const products = list(result.products);
       if (products.length === 0) return message || phrase(language, 'no_products');
       const lines = products.map((p) => `- ${link(text(p.name), text(p.url))}: ${text(p.price)} ${text(p.currency)} (${stockPhrase(language, text(p.stock_status))})`);
-      return [phrase(language, 'products_intro'), ...lines].join('\n');
+      return [phrase(language, result.filtered === true ? 'products_filtered_intro' : 'products_intro'), ...lines].join('\n');
     }
     case 'show_pricing': {
       if (!result.url) return message || phrase(language, 'nothing_found');

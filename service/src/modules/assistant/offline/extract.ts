@@ -20,7 +20,45 @@ const MAX_SOURCES_READ = 4;
 const MAX_SENTENCE_CHARS = 400;
 const NAME_TERM_WEIGHT = 0.25;
 /** A sentence answers only if it shares at least this much weight of non-name question words. */
-const MIN_ANSWER_SCORE = 1;
+const MIN_ANSWER_SCORE = 0.6;
+/** Each later source's sentences count this much less: the ranking already weighed the sources. */
+const SOURCE_RANK_DISCOUNT = 0.12;
+/**
+ * What a quantity question asks for, and the units that answer it: "how long does the battery
+ * last" wants a duration, "how heavy" a weight. A sentence stating a number in the asked unit
+ * answers even when it shares no other word with the question ("Up to 40 hours on low").
+ */
+const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp }[] = [
+  {
+    asks: /(?<![\p{L}])(?:weigh\w*|weight|heavy|light(?:weight)?|schwer|wiegt|gewicht|leicht|pese\w*|poids|lourd|pesa\w*|peso|ligero|pesante|gewicht|waz\w*)(?![\p{L}])/iu,
+    units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*)(?![\p{L}])/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:how long|last\w*|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
+    units: /\d\s?(?:h|hrs?|hours?|min\w*|days?|nights?|weeks?|months?|years?|std|stunden?|tage?n?|wochen?|monate?n?|jahre?n?|heures?|jours?|semaines?|mois|ans?|horas?|dias?|semanas?|meses|anos|años|ore|giorni)(?![\p{L}])/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:how (?:big|long|wide|tall|high|large|deep)|size|dimension\w*|length|width|height|depth|gross|groß|breit|hoch|hohe|tief|maße|masse|abmessung\w*|lange|länge|taille|dimensions?|longueur|largeur|hauteur|tamano|tamaño|medidas?|largo|ancho|alto|dimensioni)(?![\p{L}])/iu,
+    units: /\d\s?(?:mm|cm|m|km|in|inch(?:es)?|ft|feet|"|zoll)(?![\p{L}])|\d\s?[x×]\s?\d/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:capacity|volume|liters?|litres?|hold|fassungsvermögen|volumen|liter|contenance|capacite|capacité|litros?|capacidad|capacita)(?![\p{L}])/iu,
+    units: /\d\s?(?:l|ml|cl|liters?|litres?|liter|litros?|oz|gal\w*)(?![\p{L}])/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:how many|number of|wie viele|wieviele|anzahl|combien de|cuantos|cuántos|cuantas|cuántas|quanti|quante|quantos|quantas)(?![\p{L}])/iu,
+    units: /(?<![\p{L}\d.,])\d{1,4}(?![\d.,]?\d)(?!\s?(?:mm|cm|kg|g|ml|l|%))/u,
+  },
+  {
+    asks: /(?<![\p{L}])(?:bright\w*|lumens?|hell\w*|leuchtweite|luminosit\w*|brillo)(?![\p{L}])/iu,
+    units: /\d\s?(?:lm|lumens?|m)(?![\p{L}])/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:temperatur\w*|degrees?|grad|warm|cold|kalt|komfort\w*|comfort|limit|température|temperatura)(?![\p{L}])/iu,
+    units: /-?\d\s?(?:°\s?c?|grad|degrees?)(?![\p{L}])/iu,
+  },
+];
+
 const QUANTITY = /\d(?:[\d.,]*)\s?(?:kg|g|mg|l|ml|cl|cm|mm|m|km|w|wh|mah|lm|lumens?|h|hours?|hrs?|min|minutes?|°c|°|%|oz|lbs?|in|inch(?:es)?|ft|tog|d|denier|std|stunden|stunde|tage?|days?|years?|jahre?|ans?|anos?|años?|heures?|horas?|l\b|liters?|litres?|liter|personen|people|persons|pairs?|paar|pcs|stück|x)(?![\p{L}])/iu;
 const DIGIT = /\d/;
 
@@ -41,38 +79,72 @@ function sentencesOf(source: OfflineSource): string[] {
   return sentences;
 }
 
+/** A label line ("Pay later with Klarna:") is quoted with what follows it. */
+function withContinuation(sentences: readonly string[], position: number): string {
+  const sentence = sentences[position] as string;
+  const next = sentences[position + 1];
+  return sentence.endsWith(':') && next ? `${sentence} ${next}` : sentence;
+}
+
 function isCategoryLine(source: OfflineSource, line: string): boolean {
   const categories = Array.isArray(source.data.categories) ? (source.data.categories as { name?: unknown }[]).map((c) => String(c.name ?? '')) : [];
   return categories.length > 0 && line === categories.join(', ');
 }
 
 interface QuestionTerms {
-  terms: { stems: string[]; weight: number }[];
+  terms: { stems: string[]; weight: number; answering: boolean }[];
   quantity: boolean;
+  /** Units a number must have to answer the quantity asked for. */
+  units: RegExp[];
 }
 
-function questionTerms(question: string, source: OfflineSource, languages: readonly string[], quantity: boolean): QuestionTerms {
+function stemSet(text: string, languages: readonly string[]): Set<string> {
+  const stems = new Set<string>();
+  for (const word of wordsOf(text)) for (const stem of stemsOf(word, languages)) stems.add(stem);
+  return stems;
+}
+
+/**
+ * The question's words with their weight for one source: its own name's words count little, and
+ * a word found in several of the sources (a common word of the catalog) less than a rare one.
+ */
+function questionTerms(question: string, source: OfflineSource, sourceStems: readonly Set<string>[], languages: readonly string[], quantity: boolean): QuestionTerms {
   const nameWords = new Set(wordsOf(source.title));
   const terms = contentTerms(question).map((term) => {
     const folded = fold(term);
-    return { stems: stemsOf(folded, languages), weight: nameWords.has(folded) ? NAME_TERM_WEIGHT : 1 };
+    const stems = stemsOf(folded, languages);
+    if (nameWords.has(folded)) return { stems, weight: NAME_TERM_WEIGHT, answering: false };
+    const spread = sourceStems.filter((set) => stems.some((stem) => set.has(stem))).length;
+    return { stems, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true };
   });
-  return { terms, quantity };
+  const units = quantity ? UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(fold(question))).map((unitClass) => unitClass.units) : [];
+  return { terms, quantity, units };
 }
 
-function scoreSentence(sentence: string, question: QuestionTerms, languages: readonly string[]): number {
-  const stems = new Set<string>();
-  for (const word of wordsOf(sentence)) for (const stem of stemsOf(word, languages)) stems.add(stem);
+/**
+ * How much a term found in a sentence says: less the more sentences of the source contain it
+ * (every sentence of the shipping page says "shipping"; the one with "free" is the answer).
+ */
+function rarity(sentencesWithTerm: number): number {
+  return Math.max(0.35, 1 / (1 + 0.35 * Math.max(0, sentencesWithTerm - 1)));
+}
+
+function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: QuestionTerms, frequency: readonly number[]): number {
   let score = 0;
   let answering = 0;
-  for (const term of question.terms) {
+  question.terms.forEach((term, index) => {
     if (term.stems.some((stem) => stems.has(stem))) {
-      score += term.weight;
-      if (term.weight === 1) answering += 1;
+      score += term.weight * rarity(frequency[index] ?? 1);
+      if (term.answering) answering += 1;
     }
+  });
+  // A number in the unit asked for answers a quantity question on its own.
+  if (question.units.some((units) => units.test(sentence))) {
+    score += 1;
+    answering += 1;
   }
   if (answering === 0) return 0;
-  if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.75 : DIGIT.test(sentence) ? score + 0.25 : score * 0.6;
+  if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.5 : DIGIT.test(sentence) ? score + 0.25 : score * 0.6;
   const words = sentence.split(/\s+/).length;
   if (words > 45) score *= 0.8;
   return score;
@@ -83,17 +155,40 @@ function scoreSentence(sentence: string, question: QuestionTerms, languages: rea
  * sentence, or two of the same source when the second is nearly as good; undefined when no
  * sentence shares a non-name word of the question.
  */
-export function extractAnswer(question: string, sources: readonly OfflineSource[], languages: readonly string[], quantity: boolean): Extracted | undefined {
+export function extractAnswer(
+  question: string,
+  sources: readonly OfflineSource[],
+  languages: readonly string[],
+  quantity: boolean,
+  options: { preferPages?: boolean } = {},
+): Extracted | undefined {
   let best: Extracted | undefined;
-  sources.slice(0, MAX_SOURCES_READ).forEach((source, sourceIndex) => {
-    const terms = questionTerms(question, source, languages, quantity);
-    const scored = sentencesOf(source)
-      .map((sentence, position) => ({ sentence, position, score: scoreSentence(sentence, terms, languages) - 0.05 * sourceIndex }))
+  const read = sources.slice(0, MAX_SOURCES_READ);
+  const sourceStems = read.map((source) => stemSet(`${source.title} ${source.content}`, languages));
+  const perSource = read.map((source) => {
+    const sentences = sentencesOf(source);
+    return { source, sentences, stems: sentences.map((sentence) => stemSet(sentence, languages)) };
+  });
+  const allStems = perSource.flatMap((entry) => entry.stems);
+  perSource.forEach(({ source, sentences, stems }, sourceIndex) => {
+    const terms = questionTerms(question, source, sourceStems, languages, quantity);
+    // Rarity is counted over the sentences of all the sources read: a word every sentence of
+    // one page repeats ("gift card" on the gift card page) says less than the one that answers.
+    const frequency = terms.terms.map((term) => allStems.filter((set) => term.stems.some((stem) => set.has(stem))).length);
+    // The heading a passage sits under says what all of its sentences are about.
+    const headingStems = stemSet(source.heading ?? '', languages);
+    const headingBonus = terms.terms.filter((term) => term.answering && term.stems.some((stem) => headingStems.has(stem))).length * 0.25;
+    const prior = Math.max(0.4, 1 - SOURCE_RANK_DISCOUNT * sourceIndex) * (options.preferPages && source.kind === 'product' ? 0.7 : 1);
+    const scored = sentences
+      .map((sentence, position) => {
+        const score = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency);
+        return { sentence: withContinuation(sentences, position), position, score: score > 0 ? (score + headingBonus) * prior : 0 };
+      })
       .filter((entry) => entry.score > 0);
     if (scored.length === 0) return;
     const ranked = [...scored].sort((a, b) => b.score - a.score || a.position - b.position);
     const top = ranked[0] as (typeof ranked)[number];
-    if (top.score < MIN_ANSWER_SCORE - 0.05 * sourceIndex) return;
+    if (top.score < MIN_ANSWER_SCORE * prior) return;
     if (best && best.score >= top.score) return;
     const second = ranked[1];
     const chosen = second && second.score >= top.score * 0.8 && second.sentence !== top.sentence ? [top, second].sort((a, b) => a.position - b.position) : [top];

@@ -72,7 +72,10 @@ export function attributesOf(product: OfflineSource): Attribute[] {
 
 /** Attributes the question names ("what sizes", "Farbe") or one of whose options it names. */
 function askedAttributes(question: string, product: OfflineSource, languages: readonly string[]): Attribute[] {
-  const questionStems = new Set(wordsOf(question).flatMap((word) => stemsOf(word, languages)));
+  // The product's own name ("Gipfelstürmer 35") and bare numbers do not ask for an option ("35 l").
+  const nameWords = new Set(wordsOf(product.title));
+  const asked = wordsOf(question).filter((word) => !nameWords.has(word) && !/^\d+(?:[.,]\d+)?$/.test(word));
+  const questionStems = new Set(asked.flatMap((word) => stemsOf(word, languages)));
   const mentions = (text: string) => wordsOf(text).some((word) => stemsOf(word, languages).some((stem) => questionStems.has(stem)));
   return attributesOf(product).filter((attribute) => mentions(attribute.name) || attribute.options.some((option) => mentions(option)));
 }

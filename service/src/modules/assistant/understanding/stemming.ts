@@ -40,9 +40,18 @@ export function stemmerFor(languageTag: string | null | undefined): Stemmer {
   return STEMMERS[primaryLanguage(languageTag)] ?? identity;
 }
 
-/** Lower case, accents and diacritics removed, typographic apostrophes straightened. */
+/**
+ * Lower case, Latin/Greek/Cyrillic accents and Arabic vowel marks removed, typographic
+ * apostrophes straightened, back in composed form. Vowel signs of Indic scripts are letters of
+ * the word, not accents, and stay.
+ */
 export function fold(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`´]/g, "'");
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, '')
+    .normalize('NFC')
+    .replace(/[’‘`´]/g, "'");
 }
 
 const WORD = /[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu;
