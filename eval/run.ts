@@ -13,6 +13,7 @@
  * Flags:
  *   --store <id>        only this store (repeatable)
  *   --kind <kind>       only questions of this kind (repeatable)
+ *   --id <id>           only this question (repeatable)
  *   --provider <name>   openai | anthropic | openai-compatible (keys from the environment, as
  *                       for the service); the offline responder otherwise
  *   --model <id>        the provider's model
@@ -281,6 +282,7 @@ function missed(outcome: Outcome): string[] {
 async function main(): Promise<void> {
   const onlyStores = new Set(flagValues('--store'));
   const onlyKinds = new Set(flagValues('--kind'));
+  const onlyIds = new Set(flagValues('--id'));
   for (const kind of onlyKinds) if (!KINDS.includes(kind as Kind)) throw new Error(`unknown kind ${kind}; one of ${KINDS.join(', ')}`);
   const stores = loadStores().filter((s) => onlyStores.size === 0 || onlyStores.has(s.meta.id));
   const setup = await startService();
@@ -288,7 +290,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     for (const store of stores) {
-      const questions = loadQuestions(store.meta.id).filter((q) => onlyKinds.size === 0 || onlyKinds.has(q.kind));
+      const questions = loadQuestions(store.meta.id).filter((q) => (onlyKinds.size === 0 || onlyKinds.has(q.kind)) && (onlyIds.size === 0 || onlyIds.has(q.id)));
       if (questions.length === 0) continue;
       const agentId = await setUpStore(setup, store);
       for (const question of questions) {
@@ -316,7 +318,7 @@ async function main(): Promise<void> {
     questions: outcomes,
   };
   console.log(renderReadme(result).table);
-  const partial = onlyStores.size > 0 || onlyKinds.size > 0;
+  const partial = onlyStores.size > 0 || onlyKinds.size > 0 || onlyIds.size > 0;
   if (!flag('--no-write') && !partial) {
     const file = provider === 'offline' ? 'results.json' : `results-${provider}.json`;
     writeFileSync(path.join(here, file), `${JSON.stringify(result, null, 2)}\n`);

@@ -108,7 +108,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const followUp = previous !== undefined;
   const followUpSearch = followUp ? search(`${previous} ${input.question}`) : Promise.resolve([]);
   const lookingBack = followUp || analysis?.deictic === true;
-  const discussed = lookingBack ? conversationProduct(db, input.workspaceId, input.previousAnswerSources) : Promise.resolve(undefined);
+  const discussed = lookingBack ? conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns) : Promise.resolve(undefined);
 
   const [whole, partHits, names, page, browsed, followUpHits, lastProduct] = await Promise.all([
     wholeSearch,
@@ -155,11 +155,24 @@ async function pageProduct(db: Db, workspaceId: string, page: PageContext | null
   return productByIdentity(db, workspaceId, { ...(sku ? { sku } : {}), ...(name ? { name } : {}) });
 }
 
-/** The first product among the sources the previous answer showed. */
-async function conversationProduct(db: Db, workspaceId: string, sources: RetrievalInput['previousAnswerSources']): Promise<DocumentRef | undefined> {
-  const urls = await sources;
-  if (!urls || urls.length === 0) return undefined;
-  return (await documentsAt(db, workspaceId, urls.slice(0, 5))).find((document) => document.kind === 'product');
+/**
+ * The product the conversation was last about: the first product among the sources the previous
+ * answer showed, else one the visitor named in their previous message ("I'm thinking of buying
+ * the Frostnacht 600." before "How heavy is it?").
+ */
+async function conversationProduct(
+  db: Db,
+  workspaceId: string,
+  sources: RetrievalInput['previousAnswerSources'],
+  previousUserTurns: RetrievalInput['previousUserTurns'],
+): Promise<DocumentRef | undefined> {
+  const urls = (await sources) ?? [];
+  const shown = urls.length > 0 ? (await documentsAt(db, workspaceId, urls.slice(0, 5))).find((document) => document.kind === 'product') : undefined;
+  if (shown) return shown;
+  const previous = (await previousUserTurns).at(-1);
+  if (!previous) return undefined;
+  const [named] = await productsNamedIn(db, workspaceId, previous, 1);
+  return named && named.score >= NAME_MATCH ? { documentId: named.documentId, kind: 'product', title: named.title, url: named.url } : undefined;
 }
 
 interface FocusCandidates {

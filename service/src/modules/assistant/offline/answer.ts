@@ -1,4 +1,3 @@
-import { markdownLink } from '../blocks.js';
 import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
@@ -99,7 +98,7 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   const residual = residualTerms(question, focus, facts);
   // "And in blue?" about the product just discussed: its options answer it.
   const followUp = facts.focus?.reason !== 'name' && residual.length > 0 && residual.length <= SHORT_FOLLOW_UP_TERMS && !analysis.quantity;
-  const structured = productAnswer(question, focus, analysis, language, languages, followUp);
+  const structured = productAnswer(question, focus, analysis, language, languages, false);
   const answeredByStructure = structured.complete && !analysis.quantity && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0)) return { kind: 'text', text: structured.lines.join(' ') };
 
@@ -113,6 +112,8 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   const extracted = fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * 0.75) ? fromProduct : fromOthers;
   const lines = [...structured.lines];
   if (extracted) lines.push(quotedAnswer(extracted, language));
+  // Nothing else answers a short follow-up ("and in blue?"): the options the product comes in do.
+  if (lines.length === 0 && followUp) lines.push(...productAnswer(question, focus, analysis, language, languages, true).lines);
   if (lines.length > 0) return { kind: 'text', text: lines.join('\n\n') };
   if (residual.length === 0) {
     // "Tell me about this one": what the shop says of it in one line, with its price.
@@ -121,7 +122,8 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   }
   return {
     kind: 'abstain',
-    text: phrase(language, 'detail_not_found', { name: markdownLink(focus.title, focus.url) }),
+    // The product is named, not linked: nothing of its page answered, so it is not shown as a source.
+    text: phrase(language, 'detail_not_found', { name: focus.title }),
     reason: `The content of ${focus.title} does not answer the question`,
   };
 }

@@ -35,10 +35,11 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp }[] = [
   },
   {
     asks: /(?<![\p{L}])(?:how long|last\w*|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
-    units: /\d\s?(?:h|hrs?|hours?|min\w*|days?|nights?|weeks?|months?|years?|std|stunden?|tage?n?|wochen?|monate?n?|jahre?n?|heures?|jours?|semaines?|mois|ans?|horas?|dias?|semanas?|meses|anos|años|ore|giorni)(?![\p{L}])/iu,
+    // "5 business days", "14 Werktagen": one word may stand between the number and the unit.
+    units: /\d\s?(?:[\p{L}-]+\s)?(?:h|hrs?|hours?|min\w*|days?|nights?|weeks?|months?|years?|std|stunden?|tage?n?|werktage?n?|wochen?|monate?n?|jahre?n?|heures?|jours?|semaines?|mois|ans?|horas?|dias?|días|semanas?|meses|anos|años|ore|giorni)(?![\p{L}])/iu,
   },
   {
-    asks: /(?<![\p{L}])(?:how (?:big|long|wide|tall|high|large|deep)|size|dimension\w*|length|width|height|depth|gross|groß|breit|hoch|hohe|tief|maße|masse|abmessung\w*|lange|länge|taille|dimensions?|longueur|largeur|hauteur|tamano|tamaño|medidas?|largo|ancho|alto|dimensioni)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:how (?:big|wide|tall|high|large|deep)|how long (?:is|are)|size|dimension\w*|length|width|height|depth|gross|groß|breit|hoch|hohe|tief|maße|masse|abmessung\w*|lange|länge|taille|dimensions?|longueur|largeur|hauteur|tamano|tamaño|medidas?|largo|ancho|alto|dimensioni)(?![\p{L}])/iu,
     units: /\d\s?(?:mm|cm|m|km|in|inch(?:es)?|ft|feet|"|zoll)(?![\p{L}])|\d\s?[x×]\s?\d/iu,
   },
   {
@@ -113,7 +114,8 @@ function questionTerms(question: string, source: OfflineSource, sourceStems: rea
   const terms = contentTerms(question).map((term) => {
     const folded = fold(term);
     const stems = stemsOf(folded, languages);
-    if (nameWords.has(folded)) return { stems, weight: NAME_TERM_WEIGHT, answering: false };
+    // A product's name says which product, not what is asked about it; a page's title says its topic.
+    if (nameWords.has(folded) && source.kind === 'product') return { stems, weight: NAME_TERM_WEIGHT, answering: false };
     const spread = sourceStems.filter((set) => stems.some((stem) => set.has(stem))).length;
     return { stems, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true };
   });
