@@ -1,7 +1,7 @@
 import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
-import { fold, stemsOf, wordsOf } from '../understanding/stemming.js';
+import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { quotedAnswer, smallTalkAnswer } from './compose.js';
 import { extractAnswer, type Extracted } from './extract.js';
 import type { OfflineSource, OfflineTurnFacts } from './facts.js';
@@ -67,7 +67,11 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
   const parts = splittable ? facts.analysis.parts : [question];
   const answers: Extracted[] = [];
   for (const part of parts) {
-    const extracted = extractAnswer(part, facts.sources, languages, facts.analysis.quantity, { preferPages: !detectIntents(part).has('product') });
+    const extracted = extractAnswer(part, facts.sources, languages, facts.analysis.quantity, {
+      preferPages: !detectIntents(part).has('product'),
+      // A question in the site's own language whose key word the site never uses is not answered by a sentence sharing another word with it.
+      requireKnownWords: primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage),
+    });
     if (extracted && !answers.some((answer) => sameAnswer(answer, extracted))) answers.push(extracted);
   }
   if (answers.length === 0) return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'No source answers the question' };

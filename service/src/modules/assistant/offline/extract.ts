@@ -19,8 +19,6 @@ export interface Extracted {
 const MAX_SOURCES_READ = 4;
 const MAX_SENTENCE_CHARS = 400;
 const NAME_TERM_WEIGHT = 0.25;
-/** A sentence answers only if it shares at least this much weight of non-name question words. */
-const MIN_ANSWER_SCORE = 0.6;
 /** Each later source's sentences count this much less: the ranking already weighed the sources. */
 const SOURCE_RANK_DISCOUNT = 0.12;
 /**
@@ -131,7 +129,11 @@ function rarity(sentencesWithTerm: number): number {
   return Math.max(0.35, 1 / (1 + 0.35 * Math.max(0, sentencesWithTerm - 1)));
 }
 
-function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: QuestionTerms, frequency: readonly number[]): number {
+/**
+ * A sentence's score for the question (0 when it shares no word that asks something), and how
+ * many of the asking words it matched.
+ */
+function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: QuestionTerms, frequency: readonly number[]): { score: number; matched: number } {
   let score = 0;
   let answering = 0;
   question.terms.forEach((term, index) => {
@@ -145,11 +147,11 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
     score += 1;
     answering += 1;
   }
-  if (answering === 0) return 0;
+  if (answering === 0) return { score: 0, matched: 0 };
   if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.5 : DIGIT.test(sentence) ? score + 0.25 : score * 0.6;
   const words = sentence.split(/\s+/).length;
   if (words > 45) score *= 0.8;
-  return score;
+  return { score, matched: answering };
 }
 
 /**
@@ -162,7 +164,7 @@ export function extractAnswer(
   sources: readonly OfflineSource[],
   languages: readonly string[],
   quantity: boolean,
-  options: { preferPages?: boolean } = {},
+  options: { preferPages?: boolean; requireKnownWords?: boolean } = {},
 ): Extracted | undefined {
   let best: Extracted | undefined;
   const read = sources.slice(0, MAX_SOURCES_READ);
@@ -181,16 +183,21 @@ export function extractAnswer(
     const headingStems = stemSet(source.heading ?? '', languages);
     const headingBonus = terms.terms.filter((term) => term.answering && term.stems.some((stem) => headingStems.has(stem))).length * 0.25;
     const prior = Math.max(0.4, 1 - SOURCE_RANK_DISCOUNT * sourceIndex) * (options.preferPages && source.kind === 'product' ? 0.7 : 1);
+    // A word of the question found in none of the sources ("CEO", "London") is what the site
+    // does not talk about: a sentence then answers only if it matches two of the other words.
+    const unknown =
+      options.requireKnownWords === true &&
+      terms.terms.some((term, index) => term.answering && frequency[index] === 0 && !sourceStems.some((set) => term.stems.some((stem) => set.has(stem))));
+    const needed = unknown ? 2 : 1;
     const scored = sentences
       .map((sentence, position) => {
-        const score = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency);
-        return { sentence: withContinuation(sentences, position), position, score: score > 0 ? (score + headingBonus) * prior : 0 };
+        const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency);
+        return { sentence: withContinuation(sentences, position), position, score: matched >= needed ? (score + headingBonus) * prior : 0 };
       })
       .filter((entry) => entry.score > 0);
     if (scored.length === 0) return;
     const ranked = [...scored].sort((a, b) => b.score - a.score || a.position - b.position);
     const top = ranked[0] as (typeof ranked)[number];
-    if (top.score < MIN_ANSWER_SCORE * prior) return;
     if (best && best.score >= top.score) return;
     const second = ranked[1];
     const chosen = second && second.score >= top.score * 0.8 && second.sentence !== top.sentence ? [top, second].sort((a, b) => a.position - b.position) : [top];
