@@ -1,5 +1,6 @@
 import { detectAll } from 'tinyld';
 import { matchLocale, type Direction, type Locale } from './locales.js';
+import { smallTalkLanguage } from './understanding/question.js';
 
 export interface ReplyLanguage {
   tag: string;
@@ -40,7 +41,7 @@ export function resolveReplyLanguage(input: ReplyLanguageInput): ReplyLanguage {
   const visitorLocale = () => matchLocale(input.visitorLocale);
   const candidates: [ReplyLanguage['source'], () => Locale | undefined][] = [
     ['override', () => matchLocale(input.override)],
-    ['detected', () => confidentLocale(input.message)],
+    ['detected', () => confidentLocale(input.message) ?? matchLocale(smallTalkLanguage(input.message, input.visitorLocale))],
     ['visitor_locale', visitorLocale],
     ['agent_default', () => matchLocale(input.agentDefault) ?? matchLocale('en')],
   ];

@@ -10,13 +10,15 @@ export interface TextSection {
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'head', 'button', 'select', 'form']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'li', 'ul', 'ol', 'br', 'tr', 'td', 'th', 'table', 'blockquote', 'pre',
+  'p', 'div', 'section', 'article', 'li', 'ul', 'ol', 'br', 'table', 'blockquote', 'pre',
   'figcaption', 'dd', 'dt', 'header', 'footer', 'main', 'aside', 'nav', 'hr',
 ]);
 
 /**
  * Turns HTML (post content, product descriptions) into plain text split by headings, with a real
  * HTML parser: entities decoded, scripts and styles dropped, block elements as line breaks.
+ * A table row becomes one line that names each cell by its column's header ("Method: Express;
+ * Cost: $18.95; Delivery time: 1–2 business days"), so that a row can be quoted on its own.
  */
 export function htmlToSections(html: string): TextSection[] {
   const sections: TextSection[] = [];
@@ -24,6 +26,22 @@ export function htmlToSections(html: string): TextSection[] {
   let headingBuffer: string | null = null;
   let buffer = '';
   let skipDepth = 0;
+  let headers: string[] = [];
+  let row: { text: string; header: boolean }[] | null = null;
+  let cell: { text: string; header: boolean } | null = null;
+
+  const endRow = () => {
+    if (!row) return;
+    const cells = row.map((c) => ({ ...c, text: normalizeWhitespace(c.text).replace(/\n/g, ' ') }));
+    row = null;
+    if (cells.length === 0 || cells.every((c) => !c.text)) return;
+    if (cells.every((c) => c.header)) {
+      headers = cells.map((c) => c.text);
+      return;
+    }
+    const named = cells.map((c, i) => (headers[i] && c.text ? `${headers[i]}: ${c.text}` : c.text)).filter(Boolean);
+    buffer += `\n${named.join(headers.length > 0 ? '; ' : ' | ')}\n`;
+  };
 
   const flush = () => {
     const text = normalizeWhitespace(buffer);
@@ -39,13 +57,24 @@ export function htmlToSections(html: string): TextSection[] {
         if (HEADINGS.has(name)) {
           flush();
           headingBuffer = '';
-        } else if (BLOCKS.has(name)) {
+        } else if (name === 'table') {
+          headers = [];
           buffer += '\n';
+        } else if (name === 'tr') {
+          endRow();
+          row = [];
+        } else if ((name === 'td' || name === 'th') && row) {
+          cell = { text: '', header: name === 'th' };
+          row.push(cell);
+        } else if (BLOCKS.has(name)) {
+          if (cell) cell.text += ' ';
+          else buffer += '\n';
         }
       },
       ontext(text) {
         if (skipDepth > 0) return;
         if (headingBuffer !== null) headingBuffer += text;
+        else if (cell) cell.text += text;
         else buffer += text;
       },
       onclosetag(name) {
@@ -57,8 +86,16 @@ export function htmlToSections(html: string): TextSection[] {
         if (HEADINGS.has(name) && headingBuffer !== null) {
           heading = normalizeWhitespace(headingBuffer) || heading;
           headingBuffer = null;
-        } else if (BLOCKS.has(name)) {
+        } else if (name === 'td' || name === 'th') {
+          cell = null;
+        } else if (name === 'tr') {
+          endRow();
+        } else if (name === 'table') {
+          endRow();
           buffer += '\n';
+        } else if (BLOCKS.has(name)) {
+          if (cell) cell.text += ' ';
+          else buffer += '\n';
         }
       },
     },
@@ -66,6 +103,7 @@ export function htmlToSections(html: string): TextSection[] {
   );
   parser.write(html);
   parser.end();
+  endRow();
   if (headingBuffer !== null) heading = normalizeWhitespace(headingBuffer) || heading;
   flush();
   return sections;

@@ -67,7 +67,10 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
   const parts = splittable ? facts.analysis.parts : [question];
   const answers: Extracted[] = [];
   for (const part of parts) {
+    // Each part is answered by a sentence of its own: the one an earlier part quoted is taken.
+    const exclude = new Set(answers.flatMap((answer) => answer.sentences));
     const extracted = extractAnswer(part, facts.sources, languages, facts.analysis.quantity, {
+      exclude,
       preferPages: !detectIntents(part).has('product'),
       // A question in the site's own language whose key word the site never uses is not answered by a sentence sharing another word with it.
       requireKnownWords: primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage),

@@ -58,6 +58,26 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp }[] = [
   },
 ];
 
+/**
+ * Questions shops are asked every day whose answer is worded differently from the question:
+ * "what's in the box" is answered by "Lieferumfang:" or "Set includes", "what is it made of" by
+ * "Material:". A sentence with one of the answer words answers such a question.
+ */
+const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
+  {
+    asks: /(?<![\p{L}])(?:includ\w*|comes? with|in the box|what(?:'s| is) in|dabei|enthalten|lieferumfang|mitgeliefert|inklusive|inclu\w*|livre avec|fourni\w*|viene con|trae|incluid\w*|compris)(?![\p{L}])/iu,
+    answers: /(?<![\p{L}])(?:includ\w*|comes? with|in the box|lieferumfang|enthalten|inklusive|inkl|mitgeliefert|dabei|inclu\w*|fourni\w*|compris|incluid\w*|not included|nicht enthalten)(?![\p{L}])/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:made (?:of|from)|material\w*|fabric|woraus|aus welchem|aus was|stoff|matiere|matière|en quoi|fait en|hecho de|de que esta|tejido|materiale)(?![\p{L}])/iu,
+    answers: /(?<![\p{L}])(?:material\w*|made (?:of|from)|fabric|obermaterial|futter|gewebe|stoff|aus \d|matiere|matière|tissu|hecho de|tejido|materiale|\d+\s?%\s?\p{L}+)(?![\p{L}])/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
+    answers: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
+  },
+];
+
 const QUANTITY = /\d(?:[\d.,]*)\s?(?:kg|g|mg|l|ml|cl|cm|mm|m|km|w|wh|mah|lm|lumens?|h|hours?|hrs?|min|minutes?|°c|°|%|oz|lbs?|in|inch(?:es)?|ft|tog|d|denier|std|stunden|stunde|tage?|days?|years?|jahre?|ans?|anos?|años?|heures?|horas?|l\b|liters?|litres?|liter|personen|people|persons|pairs?|paar|pcs|stück|x)(?![\p{L}])/iu;
 const DIGIT = /\d/;
 
@@ -95,6 +115,8 @@ interface QuestionTerms {
   quantity: boolean;
   /** Units a number must have to answer the quantity asked for. */
   units: RegExp[];
+  /** Words that answer the kind of question asked (see CONCEPTS). */
+  concepts: RegExp[];
 }
 
 function stemSet(text: string, languages: readonly string[]): Set<string> {
@@ -117,8 +139,10 @@ function questionTerms(question: string, source: OfflineSource, sourceStems: rea
     const spread = sourceStems.filter((set) => stems.some((stem) => set.has(stem))).length;
     return { stems, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true };
   });
-  const units = quantity ? UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(fold(question))).map((unitClass) => unitClass.units) : [];
-  return { terms, quantity, units };
+  const folded = fold(question);
+  const units = quantity ? UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units) : [];
+  const concepts = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
+  return { terms, quantity, units, concepts };
 }
 
 /**
@@ -142,8 +166,9 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
       if (term.answering) answering += 1;
     }
   });
-  // A number in the unit asked for answers a quantity question on its own.
-  if (question.units.some((units) => units.test(sentence))) {
+  // A number in the unit asked for answers a quantity question on its own, and the words that
+  // answer the kind of question asked ("Lieferumfang:") count as the question's own.
+  if (question.units.some((units) => units.test(sentence)) || question.concepts.some((concept) => concept.test(fold(sentence)))) {
     score += 1;
     answering += 1;
   }
@@ -164,7 +189,7 @@ export function extractAnswer(
   sources: readonly OfflineSource[],
   languages: readonly string[],
   quantity: boolean,
-  options: { preferPages?: boolean; requireKnownWords?: boolean } = {},
+  options: { preferPages?: boolean; requireKnownWords?: boolean; exclude?: ReadonlySet<string> } = {},
 ): Extracted | undefined {
   let best: Extracted | undefined;
   const read = sources.slice(0, MAX_SOURCES_READ);
@@ -194,7 +219,7 @@ export function extractAnswer(
         const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency);
         return { sentence: withContinuation(sentences, position), position, score: matched >= needed ? (score + headingBonus) * prior : 0 };
       })
-      .filter((entry) => entry.score > 0);
+      .filter((entry) => entry.score > 0 && !options.exclude?.has(entry.sentence));
     if (scored.length === 0) return;
     const ranked = [...scored].sort((a, b) => b.score - a.score || a.position - b.position);
     const top = ranked[0] as (typeof ranked)[number];

@@ -1,4 +1,4 @@
-import { hasLexicon, lexiconFor, type CueKey } from '../lexicon/index.js';
+import { hasLexicon, LEXICONS, lexiconFor, type CueKey } from '../lexicon/index.js';
 import { asciiDigits } from '../visitor-facts.js';
 import { fold, primaryLanguage } from './stemming.js';
 
@@ -167,6 +167,24 @@ function splitAtConjunction(piece: string, languages: readonly string[]): string
     }
   }
   return [piece];
+}
+
+/** Small talk is this short: a greeting, thanks, "how are you". */
+const SMALL_TALK_MAX_CHARS = 80;
+
+/**
+ * The language a short message is small talk in ("¡Hola! ¿Qué tal?", "Danke dir!"), when exactly
+ * one language's phrases say all of it; `preferred` (the visitor's locale) wins a tie. Such
+ * messages are too short for a detector, and answering them in the visitor's own words matters.
+ */
+export function smallTalkLanguage(message: string, preferred?: string | null): string | undefined {
+  if (message.length > SMALL_TALK_MAX_CHARS) return undefined;
+  const folded = fold(message);
+  const speakers = Object.keys(LEXICONS).filter((language) => smallTalkOf(folded, [language]).only);
+  if (speakers.length === 0) return undefined;
+  const preferredLanguage = primaryLanguage(preferred);
+  if (speakers.includes(preferredLanguage)) return preferredLanguage;
+  return speakers.length === 1 ? speakers[0] : undefined;
 }
 
 export function analyzeQuestion(message: string, languages: readonly string[]): QuestionAnalysis {
