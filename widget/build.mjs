@@ -1,4 +1,5 @@
-// Builds dist/widget.js (the loader) and dist/panel.js (the lazily loaded chat panel).
+// Builds dist/widget.js (the loader), dist/panel.js (the lazily loaded chat panel) and
+// dist/markdown.js (the panel's Markdown renderer, for the service's own pages).
 // Output is deterministic: same sources, same bytes (no timestamps, no absolute paths).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -32,5 +33,13 @@ await build({
   entryPoints: [join(root, 'src/loader.ts')],
   outfile: join(dist, 'widget.js'),
   define: { __PANEL_VERSION__: JSON.stringify(panelVersion) },
+});
+// The same Markdown renderer for the dashboard's transcripts and the Playground (web/, which has no
+// build step of its own), as one global: window.StorefrontAssistantMarkdown.renderMarkdown(text).
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/panel/markdown-dom.ts')],
+  outfile: join(dist, 'markdown.js'),
+  globalName: 'StorefrontAssistantMarkdown',
 });
 process.stdout.write(`built ${dist} (panel ${panelVersion})\n`);

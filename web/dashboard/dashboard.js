@@ -49,3 +49,17 @@ document.addEventListener('submit', function (event) {
   var question = form instanceof Element ? form.getAttribute('data-confirm') : null;
   if (question && !window.confirm(question)) event.preventDefault();
 });
+
+// Assistant replies in transcripts are Markdown: the widget's own renderer (markdown.js, loaded
+// before this file) shows them as the visitor saw them. It builds nodes from the text, never HTML;
+// without it (the widget not built) the reply stays as written.
+(function () {
+  var markdown = window.StorefrontAssistantMarkdown;
+  if (!markdown) return;
+  document.querySelectorAll('.transcript .message.assistant > .content').forEach(function (content) {
+    var source = content.textContent;
+    content.replaceChildren(markdown.renderMarkdown(source));
+    content.classList.add('markdown');
+    content.dir = 'auto';
+  });
+})();

@@ -1,6 +1,7 @@
 // The Playground page's behaviour, loaded as a file because the page allows no inline script.
 // Everything shown is built with createElement and textContent: model output, sources and page
-// context are text, never markup.
+// context are text, never markup. Assistant replies are Markdown, rendered as the widget renders
+// them by its own renderer (markdown.js, loaded before this file), which also builds nodes only.
 'use strict';
 
 (function () {
@@ -55,6 +56,14 @@
     a.target = '_blank';
     a.rel = 'noopener noreferrer';
     return a;
+  }
+
+  /** The widget's Markdown renderer; absent when the widget is not built, and replies stay as written. */
+  var markdown = window.StorefrontAssistantMarkdown;
+
+  function renderReply(node, source) {
+    if (markdown) node.replaceChildren(markdown.renderMarkdown(source));
+    else node.textContent = source;
   }
 
   function pre(value) {
@@ -113,7 +122,9 @@
   function assistantMessage(p) {
     var item = el('li', 'pg-msg pg-assistant');
     item.setAttribute('data-testid', 'assistant-message');
-    var text = el('div', 'pg-text');
+    var text = el('div', markdown ? 'pg-text markdown' : 'pg-text');
+    var source = '';
+    var frame = 0;
     var blocks = el('div', 'pg-blocks');
     var tools = el('ul', 'pg-tool-list');
     var sources = el('ul', 'pg-sources');
@@ -128,8 +139,20 @@
         item.lang = language;
         item.dir = direction;
       },
+      // While a reply streams, its Markdown is rendered again at most once per frame.
       addText: function (value) {
-        text.textContent += value;
+        source += value;
+        if (!frame)
+          frame = requestAnimationFrame(function () {
+            frame = 0;
+            renderReply(text, source);
+          });
+      },
+      /** The whole reply is in: rendered now, not on the next frame. */
+      finish: function () {
+        cancelAnimationFrame(frame);
+        frame = 0;
+        renderReply(text, source);
       },
       addBlock: function (block) {
         blocks.appendChild(renderBlock(block));
@@ -411,6 +434,8 @@
       }
     } catch (error) {
       message.fail('The connection failed: ' + error.message);
+    } finally {
+      message.finish();
     }
   }
 
@@ -697,6 +722,7 @@
       var message = assistantMessage(p);
       if (m.diagnostics) message.setDirection(m.diagnostics.language, m.diagnostics.direction);
       message.addText(m.content);
+      message.finish();
       (m.blocks || []).forEach(message.addBlock);
       message.setSources(m.sources || []);
       if (m.diagnostics) last = m.diagnostics;

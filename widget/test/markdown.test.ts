@@ -13,10 +13,14 @@ function hrefs(blocks: BlockNode[]): string[] {
       if ('children' in node) walk(node.children);
     }
   };
-  for (const block of blocks) {
-    if (block.type === 'paragraph' || block.type === 'heading') walk(block.children);
-    if (block.type === 'list') block.items.forEach(walk);
-  }
+  const visit = (list: BlockNode[]) => {
+    for (const block of list) {
+      if (block.type === 'paragraph' || block.type === 'heading') walk(block.children);
+      if (block.type === 'list') block.items.forEach(walk);
+      if (block.type === 'quote') visit(block.children);
+    }
+  };
+  visit(blocks);
   return found;
 }
 
@@ -158,5 +162,112 @@ describe('parseMarkdown', () => {
       depth++;
     }
     expect(depth).toBeLessThanOrEqual(7);
+  });
+});
+
+describe('blockquotes', () => {
+  const paragraph = (...children: Inline[]): BlockNode => ({ type: 'paragraph', children });
+  const quote = (...children: BlockNode[]): BlockNode => ({ type: 'quote', children });
+
+  it('groups consecutive ">" lines into one quote, with or without the space after ">"', () => {
+    expect(parseMarkdown('> first line\n>second line\n   > third line')).toEqual([
+      quote(paragraph(text('first line'), { type: 'br' }, text('second line'), { type: 'br' }, text('third line'))),
+    ]);
+  });
+
+  it('parses the offline responder\'s shape: intro, quote, then a paragraph with links', () => {
+    const reply = 'From [Shipping](https://shop.example/shipping):\n\n> Orders ship **within two days**.\n> See https://shop.example/faq.\n\nSee also [Returns](https://shop.example/returns)';
+    expect(parseMarkdown(reply)).toEqual([
+      paragraph(text('From '), { type: 'link', href: 'https://shop.example/shipping', children: [text('Shipping')] }, text(':')),
+      quote(
+        paragraph(
+          text('Orders ship '),
+          { type: 'strong', children: [text('within two days')] },
+          text('.'),
+          { type: 'br' },
+          text('See '),
+          { type: 'link', href: 'https://shop.example/faq', children: [text('https://shop.example/faq')] },
+          text('.'),
+        ),
+      ),
+      paragraph(text('See also '), { type: 'link', href: 'https://shop.example/returns', children: [text('Returns')] }),
+    ]);
+  });
+
+  it('splits a quote into paragraphs on an empty ">" line, and ends it at the first line without ">"', () => {
+    expect(parseMarkdown('> one\n>\n> two\nafter')).toEqual([quote(paragraph(text('one')), paragraph(text('two'))), paragraph(text('after'))]);
+  });
+
+  it('separates two quotes divided by a blank line', () => {
+    expect(parseMarkdown('> a\n\n> b')).toEqual([quote(paragraph(text('a'))), quote(paragraph(text('b')))]);
+  });
+
+  it('interrupts a paragraph or a list', () => {
+    expect(parseMarkdown('intro\n> quoted\n- item\n> again')).toEqual([
+      paragraph(text('intro')),
+      quote(paragraph(text('quoted'))),
+      { type: 'list', ordered: false, start: 1, items: [[text('item')]] },
+      quote(paragraph(text('again'))),
+    ]);
+  });
+
+  it('holds lists and code, whose content stays literal', () => {
+    expect(parseMarkdown('> - a\n> - b\n> ```\n> > not a quote\n> ```')).toEqual([
+      quote({ type: 'list', ordered: false, start: 1, items: [[text('a')], [text('b')]] }, { type: 'code', text: 'not a quote' }),
+    ]);
+  });
+
+  it('keeps a ">" inside a line, in code, escaped or indented as code as text', () => {
+    expect(parseMarkdown('5 > 3 and a -> b')).toEqual([paragraph(text('5 > 3 and a -> b'))]);
+    expect(parseMarkdown('`> not a quote`')).toEqual([paragraph({ type: 'code', text: '> not a quote' })]);
+    expect(parseMarkdown('```\n> not a quote\n```')).toEqual([{ type: 'code', text: '> not a quote' }]);
+    expect(parseMarkdown('\\> not a quote')).toEqual([paragraph(text('> not a quote'))]);
+    expect(parseMarkdown('    > four spaces')).toEqual([paragraph(text('    > four spaces'))]);
+  });
+
+  it('flattens nested quotes into one level', () => {
+    expect(parseMarkdown('> outer\n>> inner\n> > > deeper')).toEqual([
+      quote(paragraph(text('outer'), { type: 'br' }, text('inner'), { type: 'br' }, text('deeper'))),
+    ]);
+  });
+
+  it('has no HTML inside a quote either, and no link outside the allowlist', () => {
+    const blocks = parseMarkdown('> <script>alert(1)</script> [x](javascript:alert(1)) [y](https://ok.example)');
+    expect(blocks).toEqual([
+      quote(paragraph(text('<script>alert(1)</script> '), text('x'), text(' '), { type: 'link', href: 'https://ok.example/', children: [text('y')] })),
+    ]);
+    expect(hrefs(blocks)).toEqual(['https://ok.example/']);
+  });
+
+  /** The deepest nesting of blocks in a tree: 1 for flat blocks, 2 for a quote of paragraphs. */
+  const depthOf = (blocks: BlockNode[]): number => Math.max(0, ...blocks.map((b) => (b.type === 'quote' ? 1 + depthOf(b.children) : 1)));
+
+  it('reads 10,000 ">" on one line as one empty quote', () => {
+    expect(parseMarkdown('>'.repeat(10_000))).toEqual([quote()]);
+    expect(parseMarkdown(`${'>'.repeat(10_000)} tail`)).toEqual([quote(paragraph(text('tail')))]);
+    expect(parseMarkdown('> '.repeat(10_000))).toEqual([quote()]);
+  });
+
+  it('keeps hostile quote input flat: 10,000 quoted lines are one quote of one level', () => {
+    const lines = Array.from({ length: 10_000 }, (_, i) => `${'>'.repeat(1 + (i % 50))} line ${i}`);
+    const blocks = parseMarkdown(lines.join('\n'));
+    expect(blocks).toHaveLength(1);
+    expect(depthOf(blocks)).toBe(2);
+    const inner = blocks[0]?.type === 'quote' ? blocks[0].children : [];
+    expect(inner).toHaveLength(1);
+    const children = inner[0]?.type === 'paragraph' ? inner[0].children : [];
+    // One text node and one break per line, minus the break after the last.
+    expect(children).toHaveLength(2 * 10_000 - 1);
+    expect(children[0]).toEqual(text('line 0'));
+    expect(children.at(-1)).toEqual(text('line 9999'));
+  });
+
+  it('keeps alternating quotes and paragraphs flat', () => {
+    const source = Array.from({ length: 5_000 }, (_, i) => `>>> q${i}\np${i}`).join('\n');
+    const blocks = parseMarkdown(source);
+    expect(blocks).toHaveLength(10_000);
+    expect(depthOf(blocks)).toBe(2);
+    expect(blocks[0]).toEqual(quote(paragraph(text('q0'))));
+    expect(blocks[1]).toEqual(paragraph(text('p0')));
   });
 });

@@ -167,6 +167,36 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
     await until(() => lastAnswer(page).getByTestId('sa-source').first().getAttribute('href')).toBe(`${demo.base}/demo/pages/shipping`);
   });
 
+  it('shows a quoted source as a blockquote, without the ">" marker', async () => {
+    const page = await visitor();
+    await openChat(page, `${demo.base}/demo`);
+    await ask(page, 'How long does shipping take?'); // the offline responder quotes the shipping page
+
+    const bubble = lastAnswer(page).locator('.bubble');
+    const quote = bubble.locator('blockquote');
+    await until(() => quote.count()).toBe(1);
+    const quoted = (await quote.innerText()).trim();
+    expect(quoted.length).toBeGreaterThan(10);
+    expect(quoted).not.toMatch(/^>/);
+    expect(await quote.locator('p').count()).toBe(1);
+    // No line of the reply starts with a stray ">"; the intro's link to the quoted page is a link.
+    expect(await bubble.innerText()).not.toMatch(/^\s*>/m);
+    expect(await bubble.locator('p a').first().getAttribute('href')).toMatch(new RegExp(`^${demo.base}/demo/`));
+    await page.screenshot({ path: `${ARTIFACTS}blockquote.png` });
+
+    // The bar is on the inline-start side: left here, right once the bubble is right-to-left.
+    const borders = await quote.evaluate((el) => {
+      const sides = () => {
+        const style = el.ownerDocument.defaultView!.getComputedStyle(el);
+        return [style.borderLeftWidth, style.borderRightWidth];
+      };
+      const ltr = sides();
+      el.closest('.bubble')!.setAttribute('dir', 'rtl');
+      return { ltr, rtl: sides() };
+    });
+    expect(borders).toEqual({ ltr: ['3px', '0px'], rtl: ['0px', '3px'] });
+  });
+
   it('keeps the partial answer when the visitor stops it', async () => {
     await demo.setProvider('openai');
     const page = await visitor();

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiToken } from '../../src/modules/auth/api-tokens.js';
 import { chartLibraryAvailable } from '../../src/modules/dashboard/static-assets.js';
 import { launchChromium } from '../browser/helpers/chromium.js';
+import { ensureWidgetBuilt } from '../browser/helpers/demo-service.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
-import { handshakeRequest } from '../helpers/integration.js';
+import { handshakeRequest, post, signedSync } from '../helpers/integration.js';
 import { chromiumMissing, servicesRequired } from '../helpers/services.js';
 import { widgetPost } from '../helpers/widget.js';
 import { createMember, PASSWORD, seedPlaygroundConversation, seedProductionConversation } from './helpers.js';
@@ -16,6 +17,7 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts/das
 
 const PRODUCTION_QUESTION = 'Do you ship trail shoes to Norway?';
 const PLAYGROUND_QUESTION = 'Playground only: which coupon is the secret one?';
+const SHIPPING_PAGE = '<p>We ship trail shoes to Norway within five working days &lt;img src=x onerror=alert(1)&gt;.</p><p>Returns are free.</p>';
 
 describe.skipIf(chromiumSkip)('dashboard in a real browser', () => {
   let t: TestApp;
@@ -31,15 +33,19 @@ describe.skipIf(chromiumSkip)('dashboard in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
+    ensureWidgetBuilt(); // transcripts render replies through the widget's markdown.js
     t = await createTestApp();
     shop = await seedWorkspace(t.database, 'Fernhill Outdoor');
     ownerEmail = await createMember(t.database, shop.workspaceId, 'owner', 'owner@fernhill.example');
+    expect((await handshakeRequest(t.app, shop.token, { site_url: 'https://fernhill.example' })).statusCode).toBe(200);
+    // A page the answer quotes; its text holds markup, which must stay text in the transcript.
+    const shipping = post(1, { title: 'Shipping to Norway', permalink: 'https://fernhill.example/shipping', content_html: SHIPPING_PAGE, content_hash: 'norway' });
+    expect((await signedSync(t.app, shop.token, 'posts', { items: [shipping] })).statusCode).toBe(200);
     // What visitors did, through the real widget routes; and one Playground test of the same agent.
     const visit = await seedProductionConversation(t.app, shop.agentId, PRODUCTION_QUESTION);
     await widgetPost(t.app, '/v1/widget/leads', visit.token, { email: 'ada@example.com', name: '=HYPERLINK("http://evil.example","click")', consent: { marketing: true } });
     await widgetPost(t.app, '/v1/widget/events', visit.token, { events: [{ name: 'launcher_open', at: new Date().toISOString() }] });
     await seedPlaygroundConversation(t.database, shop.agentId, PLAYGROUND_QUESTION);
-    expect((await handshakeRequest(t.app, shop.token, { site_url: 'https://fernhill.example' })).statusCode).toBe(200);
 
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const browser = await launchChromium();
@@ -128,6 +134,15 @@ describe.skipIf(chromiumSkip)('dashboard in a real browser', () => {
     await page.waitForURL(/\/app\/inbox\/[0-9a-f-]{36}$/);
     expect(await page.locator('.transcript .message.user').first().textContent()).toContain(PRODUCTION_QUESTION);
     expect(await page.locator('.transcript .message.assistant').count()).toBeGreaterThan(0);
+
+    // The reply ("From [Shipping to Norway](…):\n\n> We ship …") is rendered as the widget renders it.
+    const reply = page.locator('.transcript .message.assistant .content').first();
+    const quote = reply.locator('blockquote');
+    await expect.poll(() => quote.count()).toBe(1);
+    expect((await quote.innerText()).trim()).toBe('We ship trail shoes to Norway within five working days <img src=x onerror=alert(1)>.');
+    expect(await reply.innerText()).not.toMatch(/^\s*>/m);
+    expect(await reply.locator('a').first().getAttribute('href')).toBe('https://fernhill.example/shipping');
+    expect(await page.locator('.transcript img').count()).toBe(0);
     await shot('06-transcript');
   });
 

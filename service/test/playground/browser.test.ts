@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/db/schema.js';
 import { launchChromium } from '../browser/helpers/chromium.js';
+import { ensureWidgetBuilt } from '../browser/helpers/demo-service.js';
 import { createMember, PASSWORD } from '../dashboard/helpers.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { chromiumMissing } from '../helpers/services.js';
@@ -29,6 +30,7 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
+    ensureWidgetBuilt(); // replies render through the widget's markdown.js
     t = await createTestApp();
     shop = await seedWorkspace(t.database, 'Fernhill Outdoor');
     await seedShopContent(t.app, shop.token);
@@ -155,6 +157,27 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
     const left = await t.database.db.select({ id: messages.id }).from(messages).where(eq(messages.workspaceId, shop.workspaceId));
     // The compare pane's conversation was reset too: nothing of this session remains.
     expect(left).toEqual([]);
+  });
+
+  it('renders a quoted source as a blockquote, as it streams and after a reload', async () => {
+    const lastText = () => page.locator('#pg-log-a .pg-assistant').last().locator('.pg-text');
+    const checkQuote = async () => {
+      const quote = lastText().locator('blockquote');
+      expect(await quote.count()).toBe(1);
+      expect((await quote.innerText()).trim()).toMatch(/^Every order ships within two working days/);
+      expect(await lastText().innerText()).not.toMatch(/^\s*>/m);
+      expect(await lastText().locator('a').first().getAttribute('href')).toBe('https://shop.example/?p=1');
+    };
+    // The offline responder answers from the shipping post: "From [Shipping times](…):\n\n> Every order …".
+    await page.getByLabel('Message', { exact: true }).fill('How fast do orders ship?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await streamsEnded();
+    await checkQuote();
+    await shot('07-blockquote');
+    // The restored history goes through the same renderer.
+    await page.reload();
+    await page.locator('#playground[data-ready="true"]').waitFor();
+    await checkQuote();
   });
 
   it('the page ran without script errors or CSP violations', () => {

@@ -35,6 +35,9 @@ function block(node: BlockNode): Node {
       return h('pre', {}, h('code', {}, node.text));
     case 'rule':
       return h('hr');
+    case 'quote':
+      // The parser never nests quotes, so this recursion is one level deep.
+      return h('blockquote', {}, ...node.children.map(block));
     case 'list': {
       const items = node.items.map((item) => h('li', {}, ...inline(item)));
       return node.ordered ? h('ol', { start: node.start === 1 ? null : node.start }, ...items) : h('ul', {}, ...items);

@@ -1,7 +1,8 @@
 // A small Markdown subset for assistant replies, parsed into a tree that markdown-dom.ts turns into
 // DOM nodes. There is no HTML in this dialect: "<img ...>" stays text. Supported: paragraphs (a
 // single newline is a line break), headings, bullet and numbered lists, fenced code, rules,
-// **bold**, *italic*, `code`, [links](url) and bare http(s) URLs. Links pass through safeHref.
+// blockquotes ("> " lines), **bold**, *italic*, `code`, [links](url) and bare http(s) URLs. Links
+// pass through safeHref.
 
 import { safeHref } from './url-policy.js';
 
@@ -16,7 +17,9 @@ export type BlockNode =
   | { type: 'paragraph' | 'heading'; children: Inline[] }
   | { type: 'list'; ordered: boolean; start: number; items: Inline[][] }
   | { type: 'code'; text: string }
-  | { type: 'rule' };
+  | { type: 'rule' }
+  /** Never holds another quote: nested markers (">> a", "> > a") are flattened into this one. */
+  | { type: 'quote'; children: BlockNode[] };
 
 /** Nesting beyond this is kept as literal text: bounds recursion on hostile input. */
 const MAX_DEPTH = 6;
@@ -27,8 +30,29 @@ const HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const BULLET = /^[ \t]*[-*+][ \t]+(.*)$/;
 const ORDERED = /^[ \t]*(\d{1,9})[.)][ \t]+(.*)$/;
+const QUOTE = /^ {0,3}>/;
 
-export function parseMarkdown(source: string): BlockNode[] {
+/**
+ * A quoted line without its markers: every leading ">" (each after up to three spaces, each with
+ * one optional space after it) goes, so "> > a" and ">>a" are both "a". One pass over the line.
+ */
+function unquote(line: string): string {
+  let at = 0;
+  for (;;) {
+    let j = at;
+    while (j < at + 3 && line[j] === ' ') j++;
+    if (line[j] !== '>') return line.slice(at);
+    at = j + 1;
+    if (line[at] === ' ') at++;
+  }
+}
+
+/**
+ * The blocks of a reply. Consecutive lines starting with ">" form one quote, whose content is
+ * parsed again as blocks with `quotes` off: one level of recursion at most, and every line is
+ * read a bounded number of times, so the work stays linear in the input.
+ */
+export function parseMarkdown(source: string, quotes = true): BlockNode[] {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const blocks: BlockNode[] = [];
   let paragraph: string[] = [];
@@ -58,6 +82,15 @@ export function parseMarkdown(source: string): BlockNode[] {
     if (line.trim() === '') {
       endParagraph();
       endList();
+      continue;
+    }
+    if (quotes && QUOTE.test(line)) {
+      endParagraph();
+      endList();
+      const quoted: string[] = [];
+      for (; i < lines.length && QUOTE.test(lines[i] ?? ''); i++) quoted.push(unquote(lines[i] ?? ''));
+      i--; // the loop's own i++ moves to the first line after the quote
+      blocks.push({ type: 'quote', children: parseMarkdown(quoted.join('\n'), false) });
       continue;
     }
     const heading = HEADING.exec(line);

@@ -16,8 +16,9 @@ export const PANEL_CSS = `
 .msg-user .bubble{background:var(--sa-accent);color:var(--sa-on-accent);white-space:pre-wrap}
 .msg[data-state=failed] .bubble{opacity:.75}
 .msg-note{font-size:12px;color:#6b7280}
-.bubble p,.bubble ul,.bubble ol,.bubble pre{margin:0 0 .5em}
-.bubble>:last-child{margin-bottom:0}
+.bubble p,.bubble ul,.bubble ol,.bubble pre,.bubble blockquote{margin:0 0 .5em}
+.bubble>:last-child,.bubble blockquote>:last-child{margin-bottom:0}
+.bubble blockquote{padding-inline-start:.75em;border-inline-start:3px solid #9ca3af;color:#4b5563}
 .bubble ul,.bubble ol{padding-inline-start:1.3em}
 .bubble li+li{margin-top:.2em}
 .bubble hr{border:0;border-top:1px solid #d1d5db;margin:.6em 0}

@@ -16,9 +16,12 @@ import { startFakeOpenAI, type FakeLlm, type LlmRequest, type Step } from '../..
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** `npm test` builds the widget first (npm run check); a lone run of this suite may not have. */
+/**
+ * `npm test` builds the widget first (npm run check); a lone run of a browser suite may not have.
+ * markdown.js is the renderer the dashboard and the Playground load.
+ */
 export function ensureWidgetBuilt(): void {
-  if (!existsSync(path.join(WIDGET_DIST_DIR, 'panel.js'))) {
+  if (!['panel.js', 'markdown.js'].every((file) => existsSync(path.join(WIDGET_DIST_DIR, file)))) {
     execFileSync('npm', ['run', 'build', '-w', 'widget'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
 }
