@@ -54,6 +54,8 @@ const FOLLOW_UP_MAX_TERMS = 2;
  * scores about 0.6, a generic "the jacket" 0.25.
  */
 export const NAME_MATCH = 0.45;
+/** Names matched within this of each other are equally meant. */
+const AMBIGUOUS_NAME_MARGIN = 0.05;
 /** Chunks of the product a question is about that are read (a product page has a few). */
 const FOCUS_CHUNKS = 8;
 /** A page that covers this share of the question's words is what it asks about, not the product on screen. */
@@ -185,8 +187,11 @@ interface FocusCandidates {
 }
 
 function chooseFocus({ names, page, lastProduct, lookingBack, terms, searched }: FocusCandidates): FocusProduct | null {
-  const [bestName] = names;
-  if (bestName && bestName.score >= NAME_MATCH) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
+  const [bestName, nextName] = names;
+  // Two products named about as well ("a Klettersteigset" for "Klettersteigset Comfort" and
+  // "Klettersteig-Paket") is a kind of product, not one of them.
+  const ambiguous = nextName !== undefined && nextName.score >= NAME_MATCH && nextName.score >= (bestName?.score ?? 0) - AMBIGUOUS_NAME_MARGIN;
+  if (bestName && bestName.score >= NAME_MATCH && !ambiguous) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
   const pick = (document: DocumentRef | undefined, reason: FocusProduct['reason']): FocusProduct | null =>
     document ? { documentId: document.documentId, title: document.title, url: document.url, reason } : null;
   if (lookingBack) return pick(lastProduct, 'conversation') ?? pick(page, 'page');

@@ -9,8 +9,10 @@ import { SiteClient, type Order, type OrderLookupQuery } from '../sites/site-cli
 import { siteForAgent } from '../sites/site-lookup.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { validateBlock, type Block } from './blocks.js';
+import { LEXICONS } from './lexicon/index.js';
 import { phrase } from './phrases.js';
-import { coverageOf, contentTerms, snippetOf } from './retrieval.js';
+import { contentTerms, snippetOf } from './retrieval.js';
+import { fold, stemsOf, wordsOf } from './understanding/stemming.js';
 import { asciiDigits, emailsIn, orderNumbersIn } from './visitor-facts.js';
 
 /**
@@ -148,7 +150,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
         const found = await search(query, ['product'], 20, filters);
         // Products that match most of what was asked first; with conditions only ("anything
         // under $30?"), the products that meet them.
-        const matching = relevantProducts(query, found);
+        const matching = relevantProducts(query, found, [ctx.languageTag, ctx.agent.defaultLocale]);
         const hits = matching.length > 0 || !hasFilters(filters) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20);
         const products: ToolOutput[] = [];
         const seen = new Set<string>();
@@ -264,15 +266,27 @@ const REQUEST_WORDS = new Set(
     .split(/\s+/),
 );
 
+/** Words around a price bound ("under 30 euros", "unter 30 €"): conditions, not what is sought. */
+const BOUND_WORDS = new Set([
+  ...Object.values(LEXICONS).flatMap((lexicon) => [...lexicon.cues.price_below, ...lexicon.cues.price_above].flatMap((cue) => cue.replace(/\*$/, '').split(/\s+/))),
+  ...'euro euros eur dollar dollars usd pound pounds gbp franken chf'.split(' '),
+]);
+
 /**
  * The product hits that match at least half of what the request names (its words besides the
  * request words), best coverage first: "a light for night hikes" puts the headlamp before the
  * hiking socks, and "garden hoses" finds nothing rather than anything with "garden" in it.
  */
-function relevantProducts(query: string, hits: readonly SearchHit[]): SearchHit[] {
-  const terms = contentTerms(query).filter((term) => !REQUEST_WORDS.has(term));
+function relevantProducts(query: string, hits: readonly SearchHit[], languages: readonly string[]): SearchHit[] {
+  const terms = contentTerms(query).filter((term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(term) && !/^\d/.test(term));
   if (terms.length === 0) return [...hits];
-  const scored = hits.map((hit, index) => ({ hit, index, coverage: coverageOf(terms, [hit]) }));
+  // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr".
+  const termStems = terms.map((term) => stemsOf(fold(term), languages));
+  const coverage = (hit: SearchHit) => {
+    const stems = new Set(wordsOf(`${hit.title} ${hit.content}`).flatMap((word) => stemsOf(word, languages)));
+    return termStems.filter((candidates) => candidates.some((stem) => stems.has(stem))).length / termStems.length;
+  };
+  const scored = hits.map((hit, index) => ({ hit, index, coverage: coverage(hit) }));
   return scored
     .filter((entry) => entry.coverage >= 0.5)
     .sort((a, b) => b.coverage - a.coverage || a.index - b.index)

@@ -135,6 +135,9 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   };
 }
 
+/** What a shopper says to ask for a product at all ("do you sell", "ich suche"): no detail asked. */
+const REQUEST_PHRASES = ['sell', 'carry', 'have', 'looking', 'need', 'want', 'recommend', 'such', 'suche', 'brauche', 'habt', 'empfehlen', 'cherche', 'busco', 'tienen', 'vendez', 'verkauft'];
+
 /**
  * The question's words that ask for something: not the product's name, not the words that only
  * point at it ("this one") or ask its price or stock (the structured answer covers those).
@@ -144,7 +147,7 @@ function residualTerms(question: string, focus: OfflineSource, facts: OfflineTur
   const cueWords = new Set<string>();
   for (const language of new Set([facts.language, facts.contentLanguage, 'en'])) {
     const cues = lexiconFor(language).cues;
-    for (const list of [cues.deictic, cues.price_question, cues.stock_question, cues.on_sale, cues.greeting, cues.thanks]) {
+    for (const list of [cues.deictic, cues.price_question, cues.stock_question, cues.on_sale, cues.greeting, cues.thanks, REQUEST_PHRASES]) {
       for (const cue of list) for (const word of wordsOf(cue.replace(/\*$/, ''))) cueWords.add(word);
     }
   }

@@ -176,6 +176,8 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
   if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.5 : DIGIT.test(sentence) ? score + 0.25 : score * 0.6;
   const words = sentence.split(/\s+/).length;
   if (words > 45) score *= 0.8;
+  // A question in the text ("Need your tent by the weekend?") introduces an answer; it is not one.
+  if (/[?？؟]\s*$/.test(sentence)) score *= 0.4;
   return { score, matched: answering };
 }
 

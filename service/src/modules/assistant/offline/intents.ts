@@ -40,8 +40,8 @@ const PHRASES: Record<Intent | 'order_status', readonly string[]> = {
     'أين', 'حالة', 'طلبي', 'تتبع', 'وصل',
   ],
   product: [
-    'price*', 'cost*', 'how much', 'buy', 'purchase', 'product*', 'in stock', 'stock', 'available', 'availability', 'recommend*', 'do you have', 'do you sell', 'looking for', 'size',
-    'preis*', 'kostet', 'kosten', 'kaufen', 'produkt*', 'auf lager', 'lagernd', 'verfügbar', 'empfehl*', 'habt ihr', 'haben sie', 'suche*', 'größe',
+    'price*', 'cost*', 'how much', 'buy', 'purchase', 'product*', 'in stock', 'stock', 'available', 'availability', 'recommend*', 'do you have', 'do you sell', 'do you carry', 'do you stock', 'looking for', 'i need', 'i want', 'something for', 'size',
+    'preis*', 'kostet', 'kosten', 'kaufen', 'produkt*', 'auf lager', 'lagernd', 'verfügbar', 'empfehl*', 'habt ihr', 'haben sie', 'gibt es bei euch', 'führt ihr', 'verkauft ihr', 'such*', 'brauch*', 'größe',
     'prix', 'coûte*', 'combien', 'acheter', 'produit*', 'en stock', 'disponible*', 'recommand*', 'avez-vous', 'vous avez', 'je cherche', 'taille',
     'precio*', 'cuesta*', 'cuánto', 'comprar', 'producto*', 'tienen', 'busco', 'talla', 'recomienda*',
     'سعر', 'بكم', 'شراء', 'اشتري', 'منتج', 'متوفر', 'متاح', 'مخزون', 'هل لديكم', 'مقاس',

@@ -125,7 +125,8 @@ function bounds(folded: string, languages: readonly string[]): PriceBounds {
         if (!number) continue;
         const after = folded.slice((match.index ?? 0) + match[0].length);
         const hasCurrency = new RegExp(`${CURRENCY_BEFORE}\\s*$`, 'u').test(match[0].slice(0, match[0].length - number.length)) || new RegExp(`^${CURRENCY_AFTER}`, 'u').test(after);
-        if (!hasCurrency && UNIT_AFTER.test(after)) continue;
+        // A bare number is a price only when the message speaks of prices ("under 30, what does it cost?").
+        if (!hasCurrency && (UNIT_AFTER.test(after) || !matches(folded, languages, 'price_question'))) continue;
         const value = Number(number.replace(',', '.'));
         if (Number.isFinite(value) && value > 0 && result[side] === undefined) result[side] = value;
       }
