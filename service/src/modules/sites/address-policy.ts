@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, isIPv4, type LookupFunction } from 'node:net';
 import { AppError } from '../../lib/errors.js';
+import { ipv6Bytes } from '../../lib/ip.js';
 
 /**
  * Which network addresses the service may call on a site's behalf. A site URL is supplied by
@@ -44,24 +45,6 @@ const blockedV4 = new BlockList();
 const blockedV6 = new BlockList();
 for (const [network, prefix] of IPV4_RANGES) blockedV4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of IPV6_RANGES) blockedV6.addSubnet(network, prefix, 'ipv6');
-
-/** The 16 bytes of an IPv6 address (any textual form Node accepts). */
-function ipv6Bytes(address: string): number[] {
-  let text = address.toLowerCase();
-  const embedded = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (embedded?.[1]) {
-    const [a = 0, b = 0, c = 0, d = 0] = embedded[1].split('.').map(Number);
-    text = `${text.slice(0, -embedded[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
-  return [...headGroups, ...zeros, ...tailGroups].flatMap((group) => {
-    const value = parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
-}
 
 /**
  * The IPv4 address an IPv6 address carries and would reach: well-known NAT64 (64:ff9b::/96) and
