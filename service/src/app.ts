@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { SPEC_LIMITS, type AppDeps, type Limits } from './app-deps.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
 import { widgetRoutes } from './modules/widget/routes.js';
@@ -43,6 +43,18 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /** Never logged: credentials and signatures. */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-service-signature"]', 'req.headers["x-csrf-token"]'];
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify treats a number as trusting nobody, so a hop count
+ * becomes a function trusting the socket's peer and the hops behind it up to that count: the
+ * client's address is then the entry that many places from the right of X-Forwarded-For, which
+ * the nearest proxy wrote, never one the client sent ahead of it.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  if (trust === 0) return false;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -51,7 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : { level: config.logLevel, redact: REDACTED_HEADERS, ...(typeof options.logger === 'object' ? options.logger : {}) },
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
