@@ -64,11 +64,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { level: config.logLevel, redact: REDACTED_HEADERS, ...(typeof options.logger === 'object' ? options.logger : {}) },
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
+    // A client that opens connections and stalls must not hold them: see HttpLimits.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node checks the header and request deadlines on this period (30 s by default), so a
+      // deadline is met within a second of its time, or sooner for short ones.
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
   });
+
+  // Beyond this many open connections, new ones are closed as they arrive: the process keeps
+  // file descriptors for its database, its files and the connections it has.
+  app.server.maxConnections = config.http.maxConnections;
 
   const deps: AppDeps = {
     config,

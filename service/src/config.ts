@@ -82,10 +82,20 @@ const envSchema = z.object({
   MIN_PLUGIN_VERSION: semver.default('1.0.0'),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
+}).superRefine((env, ctx) => {
+  // Node refuses a header deadline later than the whole request's.
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: `must not be more than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})` });
+  }
 });
 
 /** Fastify's trustProxy: false, a number of hops, or proxy addresses and CIDR ranges. */
@@ -109,6 +119,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** On SIGTERM, how long running turns may go on before they are aborted (their partial answers saved). */
   shutdownGraceMs: number;
+  /** What a connection may hold of the server before it is closed: see HttpLimits. */
+  http: HttpLimits;
   /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
   providers: {
     OPENAI_API_KEY: string | undefined;
@@ -116,6 +128,24 @@ export interface Config {
     ANTHROPIC_API_KEY: string | undefined;
     ANTHROPIC_BASE_URL: string | undefined;
   };
+}
+
+/**
+ * Bounds on what one connection may take of the server, so that clients that open connections
+ * and stall (slow headers, slow bodies, idle keep-alives, unread answers) cannot hold file
+ * descriptors without end.
+ */
+export interface HttpLimits {
+  /** The whole request, headers and body, must have arrived within this (408 and closed otherwise). */
+  requestTimeoutMs: number;
+  /** The request's headers must have arrived within this; at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** An idle connection between two requests is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A connection on which nothing moves, either way, for this long is closed (an unread answer too). */
+  connectionTimeoutMs: number;
+  /** Connections open at once; further ones are closed as they arrive. */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +182,13 @@ export function loadConfig(
     minPluginVersion: e.MIN_PLUGIN_VERSION,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     providers: {
       OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
       OPENAI_BASE_URL: e.OPENAI_BASE_URL,

@@ -62,6 +62,12 @@ describe('configuration', () => {
       LOG_LEVEL: 'warn',
       MIN_PLUGIN_VERSION: '1.2.0',
       TRUST_PROXY: '1',
+      SHUTDOWN_GRACE_MS: '5000',
+      REQUEST_TIMEOUT_MS: '20000',
+      HEADERS_TIMEOUT_MS: '5000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+      CONNECTION_TIMEOUT_MS: '90000',
+      MAX_CONNECTIONS: '2000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -75,7 +81,8 @@ describe('configuration', () => {
       logLevel: 'warn',
       minPluginVersion: '1.2.0',
       trustProxy: 1,
-      shutdownGraceMs: 10_000,
+      shutdownGraceMs: 5_000,
+      http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 90_000, maxConnections: 2_000 },
       providers: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined },
     });
   });
