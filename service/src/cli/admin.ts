@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, readLockHolder } from '../db/client.js';
+import { restrictNewFiles } from '../lib/data-dir.js';
 import { toAppError } from '../lib/error-handler.js';
 import { COMMAND_NAMES, isCommandName, runCommand } from '../modules/admin/commands.js';
 import { sendAdminCommand } from '../modules/admin/socket.js';
@@ -32,6 +33,9 @@ function printResult(name: string, result: Record<string, unknown>, json: boolea
 }
 
 async function main(): Promise<void> {
+  // With the server stopped the command line opens the embedded database itself: what it
+  // writes into DATA_DIR is its OS user's only, as the server's is.
+  restrictNewFiles();
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     strict: true,
