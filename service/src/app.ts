@@ -9,6 +9,7 @@ import type { ProviderEnv } from './modules/assistant/providers.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { serializeError } from './lib/safe-errors.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
 import { widgetAssetRoutes } from './modules/static/routes.js';
@@ -61,7 +62,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: REDACTED_HEADERS, ...(typeof options.logger === 'object' ? options.logger : {}) },
+        : {
+            level: config.logLevel,
+            redact: REDACTED_HEADERS,
+            // Logged errors never carry a failed query's values (leads' emails and names...).
+            serializers: { err: serializeError },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     // A client that opens connections and stalls must not hold them: see HttpLimits.

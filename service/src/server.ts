@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { restrictDataDir, restrictNewFiles } from './lib/data-dir.js';
+import { safeErrorText } from './lib/safe-errors.js';
 import { startAdminSocket } from './modules/admin/socket.js';
 import { demoEnabled } from './modules/demo/env.js';
 import { startDemo } from './modules/demo/start.js';
@@ -70,7 +71,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
-    console.error(error);
+    console.error(safeErrorText(error));
   }
   process.exit(1);
 });

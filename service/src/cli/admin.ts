@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, readLockHolder } from '../db/client.js';
 import { restrictNewFiles } from '../lib/data-dir.js';
 import { toAppError } from '../lib/error-handler.js';
+import { safeErrorText } from '../lib/safe-errors.js';
 import { COMMAND_NAMES, isCommandName, runCommand } from '../modules/admin/commands.js';
 import { sendAdminCommand } from '../modules/admin/socket.js';
 
@@ -92,6 +93,6 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
   else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
-  else console.error(error);
+  else console.error(safeErrorText(error));
   process.exit(1);
 });
