@@ -3,12 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { SPEC_LIMITS, type AppDeps, type Limits } from './app-deps.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { serializeError } from './lib/safe-errors.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
 import { widgetAssetRoutes } from './modules/static/routes.js';
@@ -43,20 +44,53 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 /** Never logged: credentials and signatures. */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-service-signature"]', 'req.headers["x-csrf-token"]'];
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify treats a number as trusting nobody, so a hop count
+ * becomes a function trusting the socket's peer and the hops behind it up to that count: the
+ * client's address is then the entry that many places from the right of X-Forwarded-For, which
+ * the nearest proxy wrote, never one the client sent ahead of it.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  if (trust === 0) return false;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: REDACTED_HEADERS, ...(typeof options.logger === 'object' ? options.logger : {}) },
+        : {
+            level: config.logLevel,
+            redact: REDACTED_HEADERS,
+            // Logged errors never carry a failed query's values (leads' emails and names...).
+            serializers: { err: serializeError },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A client that opens connections and stalls must not hold them: see HttpLimits.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node checks the header and request deadlines on this period (30 s by default), so a
+      // deadline is met within a second of its time, or sooner for short ones.
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
   });
+
+  // Beyond this many open connections, new ones are closed as they arrive: the process keeps
+  // file descriptors for its database, its files and the connections it has.
+  app.server.maxConnections = config.http.maxConnections;
 
   const deps: AppDeps = {
     config,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,48 @@ const booleanFromEnv = z
 const urlFromEnv = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
 const semver = z.string().regex(/^\d+\.\d+\.\d+$/, 'must look like 1.2.3');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list as Fastify accepts them. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and scheme: none, the nearest N
+ * hops, or the listed proxy addresses and ranges. A bare `true` would trust every hop, and the
+ * left-most X-Forwarded-For entry is whatever the client sent, so it is refused.
+ */
+const trustProxyFromEnv = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (['', 'false', 'no', 'off', '0'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'no longer accepts true, which trusted every X-Forwarded-For hop and let clients choose their own address: set the number of proxies in front of the service (TRUST_PROXY=1 behind one nginx) or their addresses (TRUST_PROXY=10.0.0.2,10.0.0.3 or a range such as 10.0.0.0/24)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) ctx.addIssue({ code: 'custom', message: 'must be a hop count from 0 to 10, or proxy addresses' });
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `must be a hop count or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,13 +80,26 @@ const envSchema = z.object({
   ALLOW_PRIVATE_SITE_URLS: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIN_PLUGIN_VERSION: semver.default('1.0.0'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
+}).superRefine((env, ctx) => {
+  // Node refuses a header deadline later than the whole request's.
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: `must not be more than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})` });
+  }
 });
+
+/** Fastify's trustProxy: false, a number of hops, or proxy addresses and CIDR ranges. */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -59,9 +115,12 @@ export interface Config {
   allowPrivateSiteUrls: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   minPluginVersion: string;
-  trustProxy: boolean;
+  /** Whom X-Forwarded-For is believed from (TRUST_PROXY): see trustProxyFromEnv. */
+  trustProxy: TrustProxy;
   /** On SIGTERM, how long running turns may go on before they are aborted (their partial answers saved). */
   shutdownGraceMs: number;
+  /** What a connection may hold of the server before it is closed: see HttpLimits. */
+  http: HttpLimits;
   /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
   providers: {
     OPENAI_API_KEY: string | undefined;
@@ -69,6 +128,24 @@ export interface Config {
     ANTHROPIC_API_KEY: string | undefined;
     ANTHROPIC_BASE_URL: string | undefined;
   };
+}
+
+/**
+ * Bounds on what one connection may take of the server, so that clients that open connections
+ * and stall (slow headers, slow bodies, idle keep-alives, unread answers) cannot hold file
+ * descriptors without end.
+ */
+export interface HttpLimits {
+  /** The whole request, headers and body, must have arrived within this (408 and closed otherwise). */
+  requestTimeoutMs: number;
+  /** The request's headers must have arrived within this; at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** An idle connection between two requests is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A connection on which nothing moves, either way, for this long is closed (an unread answer too). */
+  connectionTimeoutMs: number;
+  /** Connections open at once; further ones are closed as they arrive. */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -105,6 +182,13 @@ export function loadConfig(
     minPluginVersion: e.MIN_PLUGIN_VERSION,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     providers: {
       OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
       OPENAI_BASE_URL: e.OPENAI_BASE_URL,

@@ -1,13 +1,21 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
+import { restrictDataDir, restrictNewFiles } from './lib/data-dir.js';
+import { safeErrorText } from './lib/safe-errors.js';
 import { startAdminSocket } from './modules/admin/socket.js';
 import { demoEnabled } from './modules/demo/env.js';
 import { startDemo } from './modules/demo/start.js';
 import { serviceOutboxWorker } from './modules/outbox/worker.js';
 
 async function main(): Promise<void> {
+  // Before anything is written: the data directory and every file in it are this user's only.
+  restrictNewFiles();
   const config = loadConfig();
+  const unchanged = restrictDataDir(config.dataDir);
+  if (unchanged.length > 0) {
+    console.warn(`Could not make these readable by this OS user only (owned by another user?): ${unchanged.slice(0, 5).join(', ')}${unchanged.length > 5 ? ` and ${unchanged.length - 5} more` : ''}`);
+  }
   const demo = demoEnabled();
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
@@ -63,7 +71,7 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
-    console.error(error);
+    console.error(safeErrorText(error));
   }
   process.exit(1);
 });

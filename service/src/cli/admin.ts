@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, readLockHolder } from '../db/client.js';
+import { restrictNewFiles } from '../lib/data-dir.js';
 import { toAppError } from '../lib/error-handler.js';
+import { safeErrorText } from '../lib/safe-errors.js';
 import { COMMAND_NAMES, isCommandName, runCommand } from '../modules/admin/commands.js';
 import { sendAdminCommand } from '../modules/admin/socket.js';
 
@@ -32,6 +34,9 @@ function printResult(name: string, result: Record<string, unknown>, json: boolea
 }
 
 async function main(): Promise<void> {
+  // With the server stopped the command line opens the embedded database itself: what it
+  // writes into DATA_DIR is its OS user's only, as the server's is.
+  restrictNewFiles();
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     strict: true,
@@ -88,6 +93,6 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
   else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${USAGE}`);
-  else console.error(error);
+  else console.error(safeErrorText(error));
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { restrictDataDir } from '../lib/data-dir.js';
 import * as schema from './schema.js';
 import { runMigrations } from './migrate.js';
 
@@ -101,6 +102,8 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
       releaseLock();
       throw error;
     }
+    // A new database arrives with files 0666, whatever the umask; later ones follow the umask.
+    restrictDataDir(dataDir);
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

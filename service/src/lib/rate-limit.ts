@@ -1,6 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { addressLimitKey } from './ip.js';
 
 export interface LimiterOptions {
   /** Distinguishes this limiter's counters from every other one's in the shared store. */
@@ -26,6 +27,14 @@ export interface LimiterOptions {
  * then Redis, which has no such bound.
  */
 const LOCAL_KEYS_PER_LIMIT = 20_000;
+
+/**
+ * The subject every per-address limit counts: the client's address (request.ip, which honours
+ * TRUST_PROXY), an IPv6 address by its /64 (see addressLimitKey).
+ */
+export function clientAddressKey(request: FastifyRequest): string {
+  return addressLimitKey(request.ip);
+}
 
 /**
  * A limit shared by every route that calls the returned check (the plugin's per-route config

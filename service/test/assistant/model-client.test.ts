@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError, tool, zodSchema } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { modelFetch } from '../../src/modules/assistant/model-fetch.js';
+import { modelFetch, ModelRedirectError } from '../../src/modules/assistant/model-fetch.js';
 import { streamModelTurn, type ModelTurnPart } from '../../src/modules/assistant/model-turn.js';
 import { hasToolResult, startFakeOpenAI, toolResultText, type FakeLlm } from './helpers/fake-llm.js';
 
@@ -52,14 +53,75 @@ describe('modelFetch', () => {
     expect(received).toEqual({ method: 'POST', type: 'application/json', body: '{"a":1}' });
   });
 
-  it('follows redirects and gives error answers to the caller', async () => {
-    const url = await serve((req, res) => {
-      if (req.url === '/old') res.writeHead(307, { location: '/new' }).end();
-      else res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}');
-    });
-    const response = await modelFetch(`${url}/old`, { method: 'POST', body: '{}' });
+  it('gives error answers to the caller', async () => {
+    const url = await serve((_req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}'));
+    const response = await modelFetch(`${url}/v1/chat/completions`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: { message: 'bad key' } });
+  });
+
+  describe('never follows a redirect, so the key and the prompt stay with the configured endpoint', () => {
+    /** Where the redirects point: it records whatever reaches it. */
+    async function recorder() {
+      const received: { url?: string; authorization?: string; body: string }[] = [];
+      const url = await serve((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          received.push({ url: req.url, authorization: req.headers.authorization ?? req.headers['x-api-key']?.toString(), body });
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
+      });
+      return { url, received };
+    }
+
+    it.each([301, 302, 303, 307, 308])('%s: fails with ModelRedirectError, whatever `redirect` asks', async (status) => {
+      const elsewhere = await recorder();
+      let asked = 0;
+      const endpoint = await serve((req, res) => {
+        asked += 1;
+        req.resume();
+        res.writeHead(status, { location: `${elsewhere.url}/collect`, 'content-type': 'text/plain' }).end('moved');
+      });
+      for (const redirect of ['follow', 'manual', 'error', undefined] as const) {
+        const error = await modelFetch(`${endpoint}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer sk-secret', 'content-type': 'application/json' },
+          body: '{"messages":[{"role":"user","content":"my card number is 4111"}]}',
+          ...(redirect ? { redirect } : {}),
+        }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ModelRedirectError);
+        expect((error as ModelRedirectError).status).toBe(status);
+      }
+      expect(asked).toBe(4);
+      expect(elsewhere.received).toEqual([]);
+    });
+
+    it('through the providers: the turn fails, and nothing reaches the address the endpoint redirects to', async () => {
+      const elsewhere = await recorder();
+      const endpoint = await serve((req, res) => {
+        req.resume();
+        res.writeHead(307, { location: `${elsewhere.url}${req.url}` }).end();
+      });
+      const prompt: Parameters<ReturnType<ReturnType<typeof createOpenAI>['chat']>['doStream']>[0]['prompt'] = [
+        { role: 'user', content: [{ type: 'text', text: 'My email is ana@example.com' }] },
+      ];
+      const openai = createOpenAI({ apiKey: 'sk-secret', baseURL: `${endpoint}/v1`, fetch: modelFetch }).chat('m');
+      await expect(openai.doStream({ prompt })).rejects.toThrow(/answered 307.*do not follow redirects/);
+      const anthropic = createAnthropic({ apiKey: 'sk-ant-secret', baseURL: `${endpoint}/v1`, fetch: modelFetch }).messages('m');
+      await expect(anthropic.doStream({ prompt })).rejects.toBeInstanceOf(ModelRedirectError);
+      const turn = streamModelTurn({
+        model: createOpenAI({ apiKey: 'sk-secret', baseURL: `${endpoint}/v1`, fetch: modelFetch }).chat('m'),
+        system: () => 'The system prompt.',
+        messages: [{ role: 'user', content: 'My email is ana@example.com' }],
+        tools: {},
+        maxSteps: 1,
+        maxRetries: 2,
+        abortSignal: new AbortController().signal,
+      });
+      await expect(collect(turn)).rejects.toThrow(/do not follow redirects/);
+      expect(elsewhere.received).toEqual([]);
+    });
   });
 
   it('fails to connect as fetch does, so the AI SDK reports (and retries) it', async () => {

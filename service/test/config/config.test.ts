@@ -31,6 +31,24 @@ describe('configuration', () => {
     }
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and ranges', () => {
+    const read = (value: string) => loadConfig({ APP_SECRET: 'a'.repeat(40), TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig({ APP_SECRET: 'a'.repeat(40) }).trustProxy).toBe(false);
+    for (const off of ['', 'false', 'no', 'off', '0']) expect(read(off)).toBe(false);
+    expect(read('1')).toBe(1);
+    expect(read('2')).toBe(2);
+    expect(read('10.0.0.2, 10.0.0.0/24,fd00::/8, ::1,loopback')).toEqual(['10.0.0.2', '10.0.0.0/24', 'fd00::/8', '::1', 'loopback']);
+    for (const bad of ['10.0.0.300', '10.0.0.0/33', 'fd00::/129', 'proxy.internal', '10.0.0.1/8/8', '11', '-1']) {
+      expect(() => read(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true, which would let a client choose its own address, saying what to set instead', () => {
+    for (const value of ['true', 'yes', 'on', 'TRUE']) {
+      expect(() => loadConfig({ APP_SECRET: 'a'.repeat(40), TRUST_PROXY: value })).toThrow(/TRUST_PROXY: no longer accepts true.*TRUST_PROXY=1 behind one nginx/);
+    }
+  });
+
   it('reads every documented variable', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -44,6 +62,12 @@ describe('configuration', () => {
       LOG_LEVEL: 'warn',
       MIN_PLUGIN_VERSION: '1.2.0',
       TRUST_PROXY: '1',
+      SHUTDOWN_GRACE_MS: '5000',
+      REQUEST_TIMEOUT_MS: '20000',
+      HEADERS_TIMEOUT_MS: '5000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+      CONNECTION_TIMEOUT_MS: '90000',
+      MAX_CONNECTIONS: '2000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -56,8 +80,9 @@ describe('configuration', () => {
       allowPrivateSiteUrls: true,
       logLevel: 'warn',
       minPluginVersion: '1.2.0',
-      trustProxy: true,
-      shutdownGraceMs: 10_000,
+      trustProxy: 1,
+      shutdownGraceMs: 5_000,
+      http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 90_000, maxConnections: 2_000 },
       providers: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined },
     });
   });

@@ -279,4 +279,19 @@ describe('sign-in rate limits', () => {
       await fresh.app.close();
     }
   }, 60_000);
+
+  it(`allows ${LOGIN_LIMITS.perIp} attempts per IPv6 /64, whichever address of it each comes from`, async () => {
+    const fresh = await createTestApp({ database: t.database });
+    try {
+      const attempt = (remoteAddress: string, i: number) =>
+        fresh.app.inject({ method: 'POST', url: '/app/login', remoteAddress, payload: { email: `guess${i}@shop.example`, password: '' } });
+      for (let i = 1; i <= LOGIN_LIMITS.perIp; i += 1) {
+        expect((await attempt(`2001:db8:10:1:${i.toString(16)}:${i.toString(16)}::1`, i)).statusCode).toBe(400);
+      }
+      expect((await attempt('2001:db8:10:1:ffff::2', 0)).statusCode).toBe(429);
+      expect((await attempt('2001:db8:10:2::1', 0)).statusCode).toBe(400);
+    } finally {
+      await fresh.app.close();
+    }
+  }, 60_000);
 });

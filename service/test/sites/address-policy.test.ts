@@ -22,7 +22,30 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])('allows %s', (address) => {
+  // IPv4-mapped (::ffff:0:0/96), whatever it carries and however it is written: a socket given
+  // one connects over IPv4, and no site publishes one.
+  it.each([
+    '::FFFF:7F00:1', '0:0:0:0:0:ffff:7f00:1', '0000:0000:0000:0000:0000:ffff:127.0.0.1', '::ffff:7f00:0001', '0::ffff:127.0.0.1',
+    '::ffff:127.0.0.1%lo', '[::ffff:7f00:1]', '::ffff:a9fe:a9fe', '::ffff:8.8.8.8', '::ffff:0.0.0.0',
+  ])('refuses the IPv4-mapped %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  // IPv4-translated (::ffff:0:0:0/96) and IPv4-compatible (::/96) forms of the same addresses.
+  it.each(['::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '0:0:0:0:ffff:0:a00:1', '::ffff:0:808:808', '::8.8.8.8', '::7f00:1'])('refuses the IPv4-translated or -compatible %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  // Local-use NAT64 (64:ff9b:1::/48, RFC 8215) translates into whatever IPv4 network its
+  // operator routes, with the IPv4 address wherever the prefix length puts it.
+  it.each(['64:ff9b:1::7f00:1', '64:ff9b:1::a00:1', '64:ff9b:1:7f00:1::', '64:ff9b:1:7f:0:100::', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff', '064:FF9B:0001::1'])(
+    'refuses the local-use NAT64 %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(false);
+    },
+  );
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '64:ff9b::808:808', '64:ff9b:2::1', '2002:808:808::1'])('allows %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 });
@@ -54,7 +77,13 @@ describe('resolveAllowedAddresses', () => {
 });
 
 describe('assertSiteUrlAllowed', () => {
-  const lookup = fakeDns({ 'shop.example': ['93.184.216.34'], 'intranet.example': ['192.168.0.10'] });
+  const lookup = fakeDns({
+    'shop.example': ['93.184.216.34'],
+    'intranet.example': ['192.168.0.10'],
+    'mapped.example': ['::ffff:127.0.0.1'],
+    'translated.example': ['::ffff:0:a00:1'],
+    'nat64.example': ['64:ff9b:1::a9fe:a9fe'],
+  });
 
   it('accepts a public http(s) site, with or without a sub-folder', async () => {
     await expect(assertSiteUrlAllowed('https://shop.example/blog', { allowPrivate: false, lookup })).resolves.toBeUndefined();
@@ -65,6 +94,13 @@ describe('assertSiteUrlAllowed', () => {
     ['https://user:pw@shop.example', 'credentials'],
     ['https://intranet.example', 'private'],
     ['http://127.0.0.1:8080', 'private'],
+    ['http://[::ffff:127.0.0.1]:8080', 'private'],
+    ['http://[0:0:0:0:0:ffff:7f00:1]/', 'private'],
+    ['http://[::ffff:0:127.0.0.1]/', 'private'],
+    ['http://[64:ff9b:1::a9fe:a9fe]/latest/meta-data', 'private'],
+    ['https://mapped.example', 'private'],
+    ['https://translated.example', 'private'],
+    ['https://nat64.example', 'private'],
     ['https://unknown.example', 'resolve'],
     ['not a url', 'http(s)'],
   ])('refuses %s as validation_failed on site_url', async (url, reason) => {

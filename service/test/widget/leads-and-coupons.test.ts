@@ -193,6 +193,23 @@ describe('coupon apply', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('the 31st apply in a minute from one IPv6 /64 gets 429, whichever address of it each comes from', async () => {
+    const session = await conversationOffering('SPRING10');
+    const apply = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/widget/coupon/apply',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, origin: 'https://shop.example' },
+        payload: JSON.stringify({ code: 'NOPE' }),
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 31; i += 1) statuses.push((await apply(`2001:db8:c0:1:${i.toString(16)}::${i.toString(16)}`)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await apply('2001:db8:c0:2::1')).statusCode).toBe(400);
+  });
+
   it('502 site_unreachable when the site does not answer within 5 s', async () => {
     const slow = http.createServer(() => {
       /* never answers */

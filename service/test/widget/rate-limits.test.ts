@@ -27,6 +27,27 @@ describe('widget rate limits', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: 61 inits from 61 addresses of one /64 get a 429', async () => {
+    // An IPv6 host picks any of the 2^64 addresses of its prefix for each connection.
+    const statuses: number[] = [];
+    for (let i = 1; i <= 61; i += 1) {
+      const address = `2001:db8:77:1:${i.toString(16)}:${((i * 7919) % 0x10000).toString(16)}:0:${i.toString(16)}`;
+      statuses.push((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, address)).statusCode);
+    }
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    // The next /64 is another client.
+    expect((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '2001:db8:77:2::1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4-mapped IPv6 client as its IPv4 address', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      expect((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '198.51.100.30')).statusCode).toBe(200);
+      expect((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '::ffff:198.51.100.30')).statusCode).toBe(200);
+    }
+    expect((await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '::ffff:c633:641e')).statusCode).toBe(429);
+  });
+
   it('keeps an address at its limit while thousands of other visitors arrive', async () => {
     // In-memory counters are kept for a bounded number of keys; one evicted early would let its
     // address start the minute over, so a flood of other addresses could reset an attacker's count.

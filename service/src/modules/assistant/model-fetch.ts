@@ -13,12 +13,17 @@ import https from 'node:https';
  *
  * Behaves as fetch does where the providers depend on it: failures to connect reject with
  * `TypeError('fetch failed')` carrying the cause (the AI SDK retries those), aborting rejects
- * with the signal's reason or errors the body, redirects are followed, and a response that stays
- * silent for five minutes fails, as with undici's header and body timeouts.
+ * with the signal's reason or errors the body, and a response that stays silent for five minutes
+ * fails, as with undici's header and body timeouts.
+ *
+ * Unlike fetch, it never follows a redirect, whatever `redirect` asks: the request carries the
+ * API key and the whole prompt (the visitor's messages, retrieved content, the system prompt),
+ * and a redirect would hand both to wherever the endpoint, or whoever answers in its place,
+ * points. A redirect answer rejects with ModelRedirectError instead, which is not retried.
  */
 
 const IDLE_TIMEOUT_MS = 300_000;
-const MAX_REDIRECTS = 20;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const agents = {
   'http:': new http.Agent({ keepAlive: true }),
   'https:': new https.Agent({ keepAlive: true }),
@@ -26,27 +31,29 @@ const agents = {
 
 type RequestBody = string | Uint8Array | undefined;
 
+/** A model endpoint answered with a redirect, which model calls never follow. */
+export class ModelRedirectError extends Error {
+  override name = 'ModelRedirectError';
+  constructor(
+    readonly status: number,
+    readonly url: string,
+  ) {
+    super(`the model endpoint ${url} answered ${status} (a redirect); model calls do not follow redirects: configure the endpoint's final address`);
+  }
+}
+
 export const modelFetch: typeof fetch = async (input, init = {}) => {
   if (input instanceof Request) throw new TypeError('modelFetch takes a URL and options, not a Request');
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-  let body = bodyOf(init.body);
-  let method = (init.method ?? 'GET').toUpperCase();
-  let url = new URL(input);
-  for (let redirects = 0; ; redirects += 1) {
-    const response = await send(url, method, headers, body, init.signal ?? undefined);
-    const location = response.headers.get('location');
-    if (![301, 302, 303, 307, 308].includes(response.status) || location === null || init.redirect === 'manual') return response;
+  const url = new URL(input);
+  const response = await send(url, (init.method ?? 'GET').toUpperCase(), headers, bodyOf(init.body), init.signal ?? undefined);
+  if (REDIRECT_STATUSES.has(response.status)) {
     await response.body?.cancel();
-    if (init.redirect === 'error' || redirects >= MAX_REDIRECTS) throw new TypeError('fetch failed', { cause: new Error(`redirect to ${location} not followed`) });
-    url = new URL(location, url);
-    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
-      method = 'GET';
-      body = undefined;
-      delete headers['content-type'];
-      delete headers['content-length'];
-    }
+    // The endpoint's own address, without a query (some gateways take keys there).
+    throw new ModelRedirectError(response.status, `${url.origin}${url.pathname}`);
   }
+  return response;
 };
 
 function bodyOf(body: RequestInit['body']): RequestBody {

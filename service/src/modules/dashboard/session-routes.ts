@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, isAppError } from '../../lib/errors.js';
-import { createLimiter } from '../../lib/rate-limit.js';
+import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
 import { parseInput } from '../../lib/validate.js';
 import { membershipIn, membershipsOf, verifyCredentials, type WorkspaceMembership } from '../auth/login.js';
 import { permissionsOf } from '../auth/permissions.js';
@@ -83,7 +83,7 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     name: 'login-ip',
     max: LOGIN_LIMITS.perIp,
     windowMs: LOGIN_LIMITS.windowMs,
-    key: (request) => request.ip,
+    key: clientAddressKey,
     whenStoreUnreachable: 'refuse',
   });
   const accountLimit = createLimiter(app, {

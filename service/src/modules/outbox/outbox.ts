@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { outbox } from '../../db/schema.js';
+import { safeErrorMessage } from '../../lib/safe-errors.js';
 
 /**
  * Deliveries to sites that must not be lost. A row is written in the same transaction as the
@@ -78,7 +79,8 @@ export function createOutboxWorker(
       await handler(row);
       await queryRows(db, sql`UPDATE outbox SET delivered_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`);
     } catch (error) {
-      const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
+      // Logged and kept in last_error: without the values of a failed query.
+      const message = safeErrorMessage(error).slice(0, 500);
       const expired = Date.now() - new Date(row.created_at).getTime() > GIVE_UP_AFTER_MS;
       if (error instanceof PermanentDeliveryError || expired) {
         await queryRows(db, sql`UPDATE outbox SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${row.id}`);

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, isIPv4, type LookupFunction } from 'node:net';
 import { AppError } from '../../lib/errors.js';
+import { ipv6Bytes } from '../../lib/ip.js';
 
 /**
  * Which network addresses the service may call on a site's behalf. A site URL is supplied by
@@ -9,7 +10,6 @@ import { AppError } from '../../lib/errors.js';
  * Tests and local development opt in to private addresses explicitly (ALLOW_PRIVATE_SITE_URLS).
  */
 
-const blocked = new BlockList();
 const IPV4_RANGES: [string, number][] = [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8], // private
@@ -28,8 +28,10 @@ const IPV4_RANGES: [string, number][] = [
   ['240.0.0.0', 4], // reserved, including broadcast
 ];
 const IPV6_RANGES: [string, number][] = [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible form (::a.b.c.d)
+  ['::ffff:0:0', 96], // IPv4-mapped (::ffff:a.b.c.d): no site publishes one; a socket given one reaches IPv4
+  ['::ffff:0:0:0', 96], // IPv4-translated (::ffff:0:a.b.c.d, SIIT)
+  ['64:ff9b:1::', 48], // local-use NAT64: a translator run by the local network, into any IPv4 it routes
   ['100::', 64], // discard-only
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
@@ -37,36 +39,21 @@ const IPV6_RANGES: [string, number][] = [
   ['fec0::', 10], // site-local (deprecated, still routed by some stacks)
   ['ff00::', 8], // multicast
 ];
-for (const [network, prefix] of IPV4_RANGES) blocked.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of IPV6_RANGES) blocked.addSubnet(network, prefix, 'ipv6');
-
-/** The 16 bytes of an IPv6 address (any textual form Node accepts). */
-function ipv6Bytes(address: string): number[] {
-  let text = address.toLowerCase();
-  const embedded = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (embedded?.[1]) {
-    const [a = 0, b = 0, c = 0, d = 0] = embedded[1].split('.').map(Number);
-    text = `${text.slice(0, -embedded[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
-  return [...headGroups, ...zeros, ...tailGroups].flatMap((group) => {
-    const value = parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
-}
+// Two lists: a BlockList matches IPv4 addresses against IPv6 rules in their mapped form, so
+// ::ffff:0:0/96 in a shared list would refuse every IPv4 address.
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
+for (const [network, prefix] of IPV4_RANGES) blockedV4.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of IPV6_RANGES) blockedV6.addSubnet(network, prefix, 'ipv6');
 
 /**
- * The IPv4 address an IPv6 address carries and would reach: IPv4-mapped (::ffff:a.b.c.d),
- * IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
+ * The IPv4 address an IPv6 address carries and would reach: well-known NAT64 (64:ff9b::/96) and
+ * 6to4 (2002::/16), which public hosts may use. The IPv4-mapped, -compatible and -translated
+ * forms, and local-use NAT64, are refused whole (IPV6_RANGES), whatever they carry.
  */
 function embeddedIpv4(bytes: number[]): string | undefined {
   const isZero = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
   const quad = (from: number) => bytes.slice(from, from + 4).join('.');
-  if (isZero(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return quad(12);
-  if (isZero(0, 12) && !isZero(12, 16)) return quad(12);
   if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && isZero(4, 12)) return quad(12);
   if (bytes[0] === 0x20 && bytes[1] === 0x02) return quad(2);
   return undefined;
@@ -76,11 +63,11 @@ function embeddedIpv4(bytes: number[]): string | undefined {
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
-  if (family === 4) return !blocked.check(bare, 'ipv4');
+  if (family === 4) return !blockedV4.check(bare, 'ipv4');
   if (family !== 6) return false;
-  if (blocked.check(bare, 'ipv6')) return false;
+  if (blockedV6.check(bare, 'ipv6')) return false;
   const ipv4 = embeddedIpv4(ipv6Bytes(bare));
-  return ipv4 === undefined || (isIPv4(ipv4) && !blocked.check(ipv4, 'ipv4'));
+  return ipv4 === undefined || (isIPv4(ipv4) && !blockedV4.check(ipv4, 'ipv4'));
 }
 
 export class AddressRefusedError extends Error {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { queryRows } from '../../db/client.js';
 import { conversations, couponApplies, widgetEvents } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { createLimiter } from '../../lib/rate-limit.js';
+import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
 import { parseInput } from '../../lib/validate.js';
 import type { TurnEvent } from '../assistant/events.js';
 import { turnEventToWire } from '../assistant/wire.js';
@@ -32,9 +32,9 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now, deps.config.previousAppSecret);
   const runtime: RuntimeDeps = { db: deps.db, providerEnv: deps.providerEnv, addressPolicy: deps.sitePolicy };
   const limits = deps.limits;
-  const perIp = (name: string, max: number) => createLimiter(app, { name, max, key: (request) => request.ip });
+  const perIp = (name: string, max: number) => createLimiter(app, { name, max, key: clientAddressKey });
   const perToken = (name: string, max: number) =>
-    createLimiter(app, { name, max, key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.tokenId ?? request.ip });
+    createLimiter(app, { name, max, key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.tokenId ?? clientAddressKey(request) });
   const initLimit = perIp('widget-init', limits.widgetInitPerIp);
   const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
