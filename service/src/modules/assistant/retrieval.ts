@@ -123,7 +123,8 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   ]);
   const terms = followUp ? contentTerms(`${previous} ${input.question}`) : questionTerms;
   const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
-  const focus = chooseFocus({ names, page, lastProduct, lookingBack, terms, searched });
+  const aboutProduct = analysis !== undefined && (analysis.asksPrice || analysis.asksStock || analysis.quantity || analysis.onSale);
+  const focus = chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched });
   const focusHits = focus ? wholeDocument(await documentHits(db, input.workspaceId, [focus.documentId], FOCUS_CHUNKS)) : [];
   const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId);
   const nameHits = strongNames.length > 0 ? await documentHits(db, input.workspaceId, strongNames.map((name) => name.documentId), 1) : [];
@@ -182,11 +183,13 @@ interface FocusCandidates {
   page: DocumentRef | undefined;
   lastProduct: DocumentRef | undefined;
   lookingBack: boolean;
+  /** The question asks a product's price, stock, sale or a quantity. */
+  aboutProduct: boolean;
   terms: readonly string[];
   searched: readonly SearchHit[];
 }
 
-function chooseFocus({ names, page, lastProduct, lookingBack, terms, searched }: FocusCandidates): FocusProduct | null {
+function chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched }: FocusCandidates): FocusProduct | null {
   const [bestName, nextName] = names;
   // Two products named about as well ("a Klettersteigset" for "Klettersteigset Comfort" and
   // "Klettersteig-Paket") is a kind of product, not one of them.
@@ -196,6 +199,7 @@ function chooseFocus({ names, page, lastProduct, lookingBack, terms, searched }:
     document ? { documentId: document.documentId, title: document.title, url: document.url, reason } : null;
   if (lookingBack) return pick(lastProduct, 'conversation') ?? pick(page, 'page');
   if (!page) return null;
+  if (aboutProduct) return pick(page, 'page');
   // On a product page, a question a page of the site answers ("do you ship to Canada?") is about that page.
   const [top] = searched;
   if (top && top.documentId !== page.documentId && top.kind !== 'product' && coverageOf(terms, [top]) >= TOPIC_COVERAGE) return null;

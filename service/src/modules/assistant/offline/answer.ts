@@ -109,8 +109,9 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   const answeredByStructure = structured.complete && !analysis.quantity && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0)) return { kind: 'text', text: structured.lines.join(' ') };
 
-  // Another page may answer what is asked about the product (how to return it); another product does not.
-  const others = facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post');
+  // Another page may answer what is asked about the product when it is a matter of the shop's
+  // policies (returning, shipping, paying for it); what the product is like, only its own page says.
+  const others = POLICY_TOPIC.test(fold(question)) ? facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post') : [];
   const residualQuestion = residual.join(' ');
   const fromProduct = residual.length > 0 ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity) : undefined;
   const fromOthers = residual.length > 0 ? extractAnswer(residualQuestion, others, languages, analysis.quantity) : undefined;
@@ -134,6 +135,10 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
     reason: `The content of ${focus.title} does not answer the question`,
   };
 }
+
+/** The shop's policies, in the languages with most shoppers: asked about a product, a policy page answers. */
+const POLICY_TOPIC =
+  /(?<![\p{L}])(?:return\w*|refund\w*|exchang\w*|ship\w*|deliver\w*|warrant\w*|guarantee\w*|pay\w*|cancel\w*|repair\w*|assembl\w*|trial|zuruck\w*|ruckgabe|rucksend\w*|umtausch\w*|erstatt\w*|versand\w*|versend\w*|liefer\w*|garantie\w*|gewahrleistung|zahl\w*|bezahl\w*|storn\w*|reparat\w*|retour\w*|rembours\w*|echang\w*|livraison|expedi\w*|paiement|payer|annul\w*|devol\w*|reembols\w*|cambi\w*|envio|entrega|garantia|pago|pagar|rimbors\w*|spedizion\w*|consegna|pagamento)(?![\p{L}])/u;
 
 /** What a shopper says to ask for a product at all ("do you sell", "ich suche"): no detail asked. */
 const REQUEST_PHRASES = ['sell', 'carry', 'have', 'looking', 'need', 'want', 'recommend', 'such', 'suche', 'brauche', 'habt', 'empfehlen', 'cherche', 'busco', 'tienen', 'vendez', 'verkauft'];

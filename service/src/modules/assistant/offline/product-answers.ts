@@ -76,7 +76,9 @@ function askedAttributes(question: string, product: OfflineSource, languages: re
   const nameWords = new Set(wordsOf(product.title));
   const asked = wordsOf(question).filter((word) => !nameWords.has(word) && !/^\d+(?:[.,]\d+)?$/.test(word));
   const questionStems = new Set(asked.flatMap((word) => stemsOf(word, languages)));
-  const mentions = (text: string) => wordsOf(text).some((word) => stemsOf(word, languages).some((stem) => questionStems.has(stem)));
+  // By stem, or inside a compound option ("blau" in "Gletscherblau").
+  const mentions = (text: string) =>
+    wordsOf(text).some((word) => stemsOf(word, languages).some((stem) => questionStems.has(stem)) || asked.some((q) => q.length >= 4 && word.includes(q)));
   return attributesOf(product).filter((attribute) => mentions(attribute.name) || attribute.options.some((option) => mentions(option)));
 }
 
