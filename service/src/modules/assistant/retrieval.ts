@@ -1,3 +1,4 @@
+import stopwords from 'stopword';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { contentConfigsOf, documentHits, documentsAt, productByIdentity, productsNamedIn, type DocumentRef } from '../knowledge/products.js';
@@ -104,7 +105,8 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
   const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit) : Promise.resolve([]);
 
-  const questionTerms = contentTerms(input.question);
+  const termLanguages = [input.language, 'en'];
+  const questionTerms = contentTerms(input.question, termLanguages);
   // Only a short question can be a follow-up; a longer one does not wait for the history at all.
   const previous = questionTerms.length <= FOLLOW_UP_MAX_TERMS && !smallTalk ? (await input.previousUserTurns).at(-1) : undefined;
   const followUp = previous !== undefined;
@@ -121,7 +123,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     followUpSearch,
     discussed,
   ]);
-  const terms = followUp ? contentTerms(`${previous} ${input.question}`) : questionTerms;
+  const terms = followUp ? contentTerms(`${previous} ${input.question}`, termLanguages) : questionTerms;
   const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
   const aboutProduct = analysis !== undefined && (analysis.asksPrice || analysis.asksStock || analysis.quantity || analysis.onSale);
   const focus = chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched });
@@ -343,10 +345,33 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-export function contentTerms(text: string): string[] {
+/** ISO 639-1 → the stopword package's list (ISO 639-3), for the languages of lexicon/. */
+const STOPWORD_LISTS: Readonly<Record<string, readonly string[]>> = {
+  en: stopwords.eng, de: stopwords.deu, fr: stopwords.fra, es: stopwords.spa, it: stopwords.ita, pt: stopwords.por,
+  nl: stopwords.nld, ar: stopwords.ara, ru: stopwords.rus, pl: stopwords.pol, tr: stopwords.tur, id: stopwords.ind,
+  fa: stopwords.fas, hi: stopwords.hin, ur: stopwords.urd, bn: stopwords.ben, vi: stopwords.vie,
+};
+const stopwordSets = new Map<string, ReadonlySet<string>>();
+
+function stopwordsOf(language: string): ReadonlySet<string> {
+  const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  let set = stopwordSets.get(primary);
+  if (!set) {
+    set = new Set((STOPWORD_LISTS[primary] ?? []).map((word) => normalized(word)));
+    stopwordSets.set(primary, set);
+  }
+  return set;
+}
+
+/**
+ * The words of a text that carry its subject: three letters or more, not a function word of the
+ * main languages nor (given `languages`) of these languages' full stopword lists.
+ */
+export function contentTerms(text: string, languages: readonly string[] = []): string[] {
+  const lists = languages.map(stopwordsOf);
   const terms = new Set<string>();
   for (const word of wordsOf(text)) {
-    if ([...word].length >= 3 && !STOPWORDS.has(word)) terms.add(word);
+    if ([...word].length >= 3 && !STOPWORDS.has(word) && !lists.some((list) => list.has(word))) terms.add(word);
   }
   return [...terms];
 }

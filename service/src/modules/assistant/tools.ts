@@ -278,7 +278,7 @@ const BOUND_WORDS = new Set([
  * hiking socks, and "garden hoses" finds nothing rather than anything with "garden" in it.
  */
 function relevantProducts(query: string, hits: readonly SearchHit[], languages: readonly string[]): SearchHit[] {
-  const terms = contentTerms(query).filter((term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(term) && !/^\d/.test(term));
+  const terms = contentTerms(query, languages).filter((term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(term) && !/^\d/.test(term));
   if (terms.length === 0) return [...hits];
   // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr".
   const termStems = terms.map((term) => stemsOf(fold(term), languages));

@@ -37,7 +37,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   if (focus) return aboutProduct(question, facts, focus, focusSources, languages);
 
   const hasBounds = analysis.bounds.max !== undefined || analysis.bounds.min !== undefined;
-  const terms = contentTerms(question);
+  const terms = contentTerms(question, languages);
   const bestCoverage = (kind: OfflineSource['kind']) => Math.max(0, ...facts.sources.filter((s) => s.kind === kind).map((s) => coverageOf(terms, [s])));
   const pageCoverage = bestCoverage('post');
   const pageTopic = pageCoverage >= PAGE_TOPIC_COVERAGE && pageCoverage > bestCoverage('product');
@@ -63,7 +63,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
 /** Each part of the question answered from the sources; abstains when no part is. */
 function answerFromSources(question: string, facts: OfflineTurnFacts, languages: readonly string[]): Composed {
   // A part with a single word of its own ("how long do I have?") is read with the question whole.
-  const splittable = facts.analysis.parts.length > 1 && facts.analysis.parts.every((part) => contentTerms(part).length >= 2);
+  const splittable = facts.analysis.parts.length > 1 && facts.analysis.parts.every((part) => contentTerms(part, languages).length >= 2);
   const parts = splittable ? facts.analysis.parts : [question];
   const answers: Extracted[] = [];
   for (const part of parts) {
@@ -156,7 +156,7 @@ function residualTerms(question: string, focus: OfflineSource, facts: OfflineTur
       for (const cue of list) for (const word of wordsOf(cue.replace(/\*$/, ''))) cueWords.add(word);
     }
   }
-  return contentTerms(question)
+  return contentTerms(question, [facts.language, facts.contentLanguage])
     .map((term) => fold(term))
     .filter((term) => !nameWords.has(term) && !cueWords.has(term) && !/^\d+$/.test(term));
 }

@@ -131,7 +131,7 @@ function stemSet(text: string, languages: readonly string[]): Set<string> {
  */
 function questionTerms(question: string, source: OfflineSource, sourceStems: readonly Set<string>[], languages: readonly string[], quantity: boolean): QuestionTerms {
   const nameWords = new Set(wordsOf(source.title));
-  const terms = contentTerms(question).map((term) => {
+  const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
     const stems = stemsOf(folded, languages);
     // A product's name says which product, not what is asked about it; a page's title says its topic.
