@@ -44,7 +44,7 @@ export const es: Lexicon = {
   },
   cues: {
     greeting: ['hola', 'holi', 'holaa', 'buenos días', 'buen día', 'buenas tardes', 'buenas noches', 'saludos', 'hey', 'qué onda'],
-    how_are_you: ['cómo está usted', 'cómo estás', 'qué tal estás', 'cómo le va', 'cómo te va', 'cómo va todo', 'qué tal todo', 'cómo andas'],
+    how_are_you: ['cómo está usted', 'cómo estás', 'qué tal', 'qué tal estás', 'cómo le va', 'cómo te va', 'cómo va todo', 'qué tal todo', 'cómo andas'],
     thanks: ['gracias', 'muchas gracias', 'mil gracias', 'se lo agradezco', 'te lo agradezco', 'muy amable', 'grax', 'thx', 'gracias por su ayuda', 'gracias por tu ayuda', 'muchas gracias por su ayuda', 'muchas gracias por tu ayuda'],
     goodbye: ['adiós', 'hasta luego', 'hasta pronto', 'hasta la próxima', 'nos vemos', 'chao', 'chau', 'que tenga un buen día', 'bye'],
     who_are_you: ['quién eres', 'quién es usted', 'qué eres', 'eres un bot', 'eres un robot', 'es un bot', 'eres humano', 'eres una persona', 'eres real', 'qué puedes hacer', 'qué sabes hacer', 'cómo te llamas', 'cuál es tu nombre'],

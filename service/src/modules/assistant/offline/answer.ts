@@ -52,12 +52,31 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
         ...(analysis.bounds.max !== undefined ? { max_price: analysis.bounds.max } : {}),
         ...(analysis.bounds.min !== undefined ? { min_price: analysis.bounds.min } : {}),
         ...(analysis.onSale ? { on_sale: true } : {}),
+        ...(analysis.asksStock ? { in_stock: true } : {}),
+        ...categoryAskedFor(question, facts.sources, languages),
       },
       ...(fallback.kind === 'text' ? { fallback: fallback.text } : {}),
     };
   }
   if (facts.lowConfidence) return { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
   return answerFromSources(question, facts, languages);
+}
+
+/**
+ * A category of the catalog the question names ("any tents?" → Tents), among the categories of
+ * the products retrieved for it: the catalog search is then limited to it.
+ */
+function categoryAskedFor(question: string, sources: readonly OfflineSource[], languages: readonly string[]): { category?: string } {
+  const asked = new Set(wordsOf(question).flatMap((word) => stemsOf(word, languages)));
+  for (const source of sources) {
+    if (source.kind !== 'product' || !Array.isArray(source.data.categories)) continue;
+    for (const category of source.data.categories as { name?: unknown }[]) {
+      const name = typeof category.name === 'string' ? category.name : '';
+      const words = wordsOf(name);
+      if (words.length > 0 && words.length <= 3 && words.every((word) => stemsOf(word, languages).some((stem) => asked.has(stem)))) return { category: name };
+    }
+  }
+  return {};
 }
 
 /** Each part of the question answered from the sources; abstains when no part is. */
