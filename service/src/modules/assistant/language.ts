@@ -91,19 +91,21 @@ export function confidentLocale(message: string): Locale | undefined {
   const letters = message.match(LETTER)?.length ?? 0;
   if (letters < MIN_LETTERS_FOR_DETECTION) return undefined;
   const latin = message.match(LATIN)?.length ?? 0;
-  // Names and brands are written in Latin letters in every language: a few letters of another
-  // script are what the message is written in, and that script narrows the language down.
-  if (letters - latin >= MIN_OTHER_SCRIPT_LETTERS) {
-    const [detected] = detectAll(message.replace(/[\p{Script=Latin}\d]+/gu, ' '));
-    return detected && detected.accuracy >= MIN_DETECTION_ACCURACY ? matchLocale(detected.lang) : undefined;
-  }
   const votes = new Map<string, number>();
   for (const word of message.toLowerCase().match(WORDS) ?? []) {
     for (const [language, words] of Object.entries(FUNCTION_WORDS)) if (words.has(word)) votes.set(language, (votes.get(language) ?? 0) + 1);
   }
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;
+  // A sentence of one language's function words is in that language, whatever place or brand
+  // names in other scripts it mentions ("Do you ship to Москва?").
   if (best && best[1] >= 2 && best[1] > (second?.[1] ?? 0)) return matchLocale(best[0]);
+  // Names and brands are written in Latin letters in every language: a few letters of another
+  // script are what the message is written in, and that script narrows the language down.
+  if (letters - latin >= MIN_OTHER_SCRIPT_LETTERS) {
+    const [detected] = detectAll(message.replace(/[\p{Script=Latin}\d]+/gu, ' '));
+    return detected && detected.accuracy >= MIN_DETECTION_ACCURACY ? matchLocale(detected.lang) : undefined;
+  }
   const [detected] = detectAll(message);
   if (!detected || detected.accuracy < 0.99 || letters < 20) return undefined;
   // A language these lists cover must show in its function words; another (Polish, Turkish) must not be contradicted by them.

@@ -167,7 +167,8 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     }
 
     // Low confidence with no tool answering: the escalation offer does not depend on the model.
-    if (turn.retrieval.lowConfidence && turn.toolCalls.length === 0 && toolNames.includes('escalate')) {
+    // Small talk ("thanks") is not a question anybody failed to answer.
+    if (turn.retrieval.lowConfidence && turn.toolCalls.length === 0 && toolNames.includes('escalate') && setup.smallTalk === null) {
       const button = escalationButton(agent, language.tag, 'No source answers the question');
       if (turn.addBlock(button, isBlockShown(button.kind, siteType.blocks, mode))) yield { type: 'block', block: button };
     }
@@ -212,6 +213,7 @@ interface TurnSetup {
   maxOutputTokens: number | undefined;
   /** The offline responder's turn facts; hosted models get the prompt only. */
   providerOptions: Record<string, Record<string, never>> | undefined;
+  smallTalk: ReturnType<typeof analyzeQuestion>['smallTalk'];
 }
 
 interface TurnContext {
@@ -302,7 +304,17 @@ async function* prepareTurn(
     resolved.model.modelId === OFFLINE_MODEL_ID
       ? offlineProviderOptions(offlineFacts({ agent, siteType, language: language.tag, retrieval: retrieved, analysis }))
       : undefined;
-  return { model: resolved.model, prompt, tools, toolNames, effects, modelMessages, maxOutputTokens: outputTokenCap(budget, state), providerOptions };
+  return {
+    model: resolved.model,
+    prompt,
+    tools,
+    toolNames,
+    effects,
+    modelMessages,
+    maxOutputTokens: outputTokenCap(budget, state),
+    providerOptions,
+    smallTalk: analysis.smallTalk,
+  };
 }
 
 const FOCUS_NOTE: Record<NonNullable<Retrieval['focus']>['reason'], string> = {

@@ -46,9 +46,58 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
           FROM documents d
          WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' AND (${anyWord})
          ORDER BY score DESC, d.id
-         LIMIT ${limit}`,
+         LIMIT ${RERANKED_CANDIDATES}`,
   );
-  return rows.map((row) => ({ documentId: String(row.id), title: String(row.title), url: String(row.permalink), score: Number(row.score) }));
+  const candidates = rows.map((row) => ({ documentId: String(row.id), title: String(row.title), url: String(row.permalink), score: Number(row.score) }));
+  return distinctiveFirst(candidates, words).slice(0, limit);
+}
+
+/** Candidates read by trigram similarity and ranked again by the distinctive words they share. */
+const RERANKED_CANDIDATES = 10;
+const DISTINCTIVE_WEIGHT = 0.3;
+
+/**
+ * Trigram similarity weighs every word of a name alike, so "the ridgline jacket" is as close to
+ * "Alpine Rain Jacket" as to "Ridgeline Waterproof Jacket". A word of a name that few of the
+ * candidates share ("ridgeline") says more than one most of them have ("jacket"): each name
+ * word the question contains (up to a typo) adds its rarity among the candidates.
+ */
+function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly string[]): NamedProduct[] {
+  const titleWords = candidates.map((candidate) => [...new Set(candidate.title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])]);
+  const sharedBy = new Map<string, number>();
+  for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
+  const inQuestion = (word: string) => questionWords.some((asked) => asked === word || (word.length >= 5 && withinOneEdit(asked, word)));
+  return candidates
+    .map((candidate, index) => {
+      const words = titleWords[index] ?? [];
+      const distinctive = words.filter(inQuestion).reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
+      const bonus = words.length > 0 ? (DISTINCTIVE_WEIGHT * distinctive) / Math.sqrt(words.length) : 0;
+      return { ...candidate, score: Math.min(1, candidate.score + bonus) };
+    })
+    .sort((a, b) => b.score - a.score || a.documentId.localeCompare(b.documentId));
+}
+
+/** Whether two words differ by at most one inserted, deleted or replaced character. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a.length > 64 || b.length > 64) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
 /** The same address written with and without its trailing slash. */

@@ -3,7 +3,7 @@ import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { quotedAnswer, smallTalkAnswer } from './compose.js';
-import { extractAnswer, type Extracted } from './extract.js';
+import { asksForMeasure, extractAnswer, type Extracted } from './extract.js';
 import type { OfflineSource, OfflineTurnFacts } from './facts.js';
 import { detectIntents } from './intents.js';
 import { attributesOf, productAnswer } from './product-answers.js';
@@ -124,7 +124,10 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   const residual = residualTerms(question, focus, facts);
   // "And in blue?" about the product just discussed: its options answer it.
   const followUp = facts.focus?.reason !== 'name' && residual.length > 0 && residual.length <= SHORT_FOLLOW_UP_TERMS && !analysis.quantity;
-  const structured = productAnswer(question, focus, analysis, language, languages, false);
+  // "How much does it weigh?" asks a weight, not a price.
+  const asksPrice = analysis.asksPrice && !(asksForMeasure(question) && !EXPLICIT_PRICE.test(fold(question)));
+  const productAnalysis = { ...analysis, asksPrice };
+  const structured = productAnswer(question, focus, productAnalysis, language, languages, false);
   const answeredByStructure = structured.complete && !analysis.quantity && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0)) return { kind: 'text', text: structured.lines.join(' ') };
 
@@ -132,15 +135,15 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   // policies (returning, shipping, paying for it); what the product is like, only its own page says.
   const others = POLICY_TOPIC.test(fold(question)) ? facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post') : [];
   const residualQuestion = residual.join(' ');
-  const fromProduct = residual.length > 0 ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity) : undefined;
-  const fromOthers = residual.length > 0 ? extractAnswer(residualQuestion, others, languages, analysis.quantity) : undefined;
+  const fromProduct = residual.length > 0 ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity, { asked: question }) : undefined;
+  const fromOthers = residual.length > 0 ? extractAnswer(residualQuestion, others, languages, analysis.quantity, { asked: question }) : undefined;
   // The product's own text first; another page only when it answers clearly better (a return
   // question asked about a product is answered by the returns page).
   const extracted = fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * 0.75) ? fromProduct : fromOthers;
   const lines = [...structured.lines];
   if (extracted) lines.push(quotedAnswer(extracted, language));
   // Nothing else answers a short follow-up ("and in blue?"): the options the product comes in do.
-  if (lines.length === 0 && followUp) lines.push(...productAnswer(question, focus, analysis, language, languages, true).lines);
+  if (lines.length === 0 && followUp) lines.push(...productAnswer(question, focus, productAnalysis, language, languages, true).lines);
   if (lines.length > 0) return { kind: 'text', text: lines.join('\n\n') };
   if (residual.length === 0) {
     // "Tell me about this one": what the shop says of it in one line, with its price.
@@ -154,6 +157,9 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
     reason: `The content of ${focus.title} does not answer the question`,
   };
 }
+
+/** Words that ask a price whatever else is asked ("price", "cost", a currency sign). */
+const EXPLICIT_PRICE = /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|pricing|preis\w*|kost\w*|prix|cout\w*|precio\w*|cuesta\w*|prezz\w*|costa\w*|preco\w*|euro\w*|dollar\w*)(?![\p{L}])/u;
 
 /** The shop's policies, in the languages with most shoppers: asked about a product, a policy page answers. */
 const POLICY_TOPIC =

@@ -1,3 +1,4 @@
+import { LEXICONS } from '../lexicon/index.js';
 import { contentTerms } from '../retrieval.js';
 import { fold, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
@@ -33,8 +34,9 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp }[] = [
   },
   {
     asks: /(?<![\p{L}])(?:how long|last\w*|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
-    // "5 business days", "14 Werktagen": one word may stand between the number and the unit.
-    units: /\d\s?(?:[\p{L}-]+\s)?(?:h|hrs?|hours?|min\w*|days?|nights?|weeks?|months?|years?|std|stunden?|tage?n?|werktage?n?|wochen?|monate?n?|jahre?n?|heures?|jours?|semaines?|mois|ans?|horas?|dias?|días|semanas?|meses|anos|años|ore|giorni)(?![\p{L}])/iu,
+    // "5 business days", "two working days", "14 Werktagen": a number, in digits or words, and
+    // at most one word before the unit.
+    units: /(?:\d|(?<![\p{L}])(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|ein|eine|einem|zwei|drei|vier|fünf|sechs|sieben|acht|zehn|un|une|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|due|tre)\s)\s?(?:[\p{L}-]+\s)?(?:h|hrs?|hours?|min\w*|days?|nights?|weeks?|months?|years?|std|stunden?|tage?n?|werktage?n?|wochen?|monate?n?|jahre?n?|heures?|jours?|semaines?|mois|ans?|horas?|dias?|días|semanas?|meses|anos|años|ore|giorni)(?![\p{L}])/iu,
   },
   {
     asks: /(?<![\p{L}])(?:how (?:big|wide|tall|high|large|deep)|how long (?:is|are)|size|dimension\w*|length|width|height|depth|gross|groß|breit|hoch|hohe|tief|maße|masse|abmessung\w*|lange|länge|taille|dimensions?|longueur|largeur|hauteur|tamano|tamaño|medidas?|largo|ancho|alto|dimensioni)(?![\p{L}])/iu,
@@ -70,13 +72,35 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   },
   {
     asks: /(?<![\p{L}])(?:made (?:of|from)|material\w*|fabric|woraus|aus welchem|aus was|stoff|matiere|matière|en quoi|fait en|hecho de|de que esta|tejido|materiale)(?![\p{L}])/iu,
-    answers: /(?<![\p{L}])(?:material\w*|made (?:of|from)|fabric|obermaterial|futter|gewebe|stoff|aus \d|matiere|matière|tissu|hecho de|tejido|materiale|\d+\s?%\s?\p{L}+)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:material\w*|made (?:of|from)|fabric|obermaterial|futter|gewebe|stoff|aus \d|matiere|matière|tissu|hecho de|tejido|materiale|\d+\s?%\s?\p{L}+|\w*(?:merino|wool|cotton|linen|polyester|nylon|polyamide|elastane|spandex|leather|suede|down|fleece|steel|aluminium|aluminum|titanium|carbon|glass|bamboo|silicone|ceramic|porcelain|oak|walnut|wolle|baumwolle|leinen|leder|daunen|stahl|edelstahl|glas|keramik|laine|coton|lin|cuir|duvet|acier|verre|lana|algodon|algodón|cuero|acero|vidrio)\w*)(?![\p{L}])/iu,
+  },
+  {
+    asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|wasserdicht|wasserfest|wasserabweisend|regendicht|etanche|étanche|impermeable|impermeabile)(?![\p{L}])/iu,
+    answers: /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
   },
   {
     asks: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
     answers: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
   },
 ];
+
+/** Words of the lexicons' question cues ("long", "weigh"): they ask, they are not the subject. */
+const CUE_WORDS: ReadonlySet<string> = new Set(
+  Object.values(LEXICONS).flatMap((lexicon) =>
+    [...lexicon.cues.quantity, ...lexicon.cues.price_question, ...lexicon.cues.stock_question, ...lexicon.cues.deictic].flatMap((cue) => wordsOf(cue.replace(/\*$/, ''))),
+  ),
+);
+
+function isCueWord(word: string): boolean {
+  return CUE_WORDS.has(word);
+}
+
+/** Whether the question asks for a measure (a weight, a duration, a size, a capacity...). */
+export function asksForMeasure(question: string): boolean {
+  const folded = fold(question);
+  return UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded));
+}
 
 const QUANTITY = /\d(?:[\d.,]*)\s?(?:kg|g|mg|l|ml|cl|cm|mm|m|km|w|wh|mah|lm|lumens?|h|hours?|hrs?|min|minutes?|°c|°|%|oz|lbs?|in|inch(?:es)?|ft|tog|d|denier|std|stunden|stunde|tage?|days?|years?|jahre?|ans?|anos?|años?|heures?|horas?|l\b|liters?|litres?|liter|personen|people|persons|pairs?|paar|pcs|stück|x)(?![\p{L}])/iu;
 const DIGIT = /\d/;
@@ -111,7 +135,7 @@ function isCategoryLine(source: OfflineSource, line: string): boolean {
 }
 
 interface QuestionTerms {
-  terms: { stems: string[]; weight: number; answering: boolean }[];
+  terms: { stems: string[]; weight: number; answering: boolean; cue: boolean }[];
   quantity: boolean;
   /** Units a number must have to answer the quantity asked for. */
   units: RegExp[];
@@ -129,17 +153,24 @@ function stemSet(text: string, languages: readonly string[]): Set<string> {
  * The question's words with their weight for one source: its own name's words count little, and
  * a word found in several of the sources (a common word of the catalog) less than a rare one.
  */
-function questionTerms(question: string, source: OfflineSource, sourceStems: readonly Set<string>[], languages: readonly string[], quantity: boolean): QuestionTerms {
+function questionTerms(
+  question: string,
+  asked: string,
+  source: OfflineSource,
+  sourceStems: readonly Set<string>[],
+  languages: readonly string[],
+  quantity: boolean,
+): QuestionTerms {
   const nameWords = new Set(wordsOf(source.title));
   const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
     const stems = stemsOf(folded, languages);
     // A product's name says which product, not what is asked about it; a page's title says its topic.
-    if (nameWords.has(folded) && source.kind === 'product') return { stems, weight: NAME_TERM_WEIGHT, answering: false };
+    if (nameWords.has(folded) && source.kind === 'product') return { stems, weight: NAME_TERM_WEIGHT, answering: false, cue: false };
     const spread = sourceStems.filter((set) => stems.some((stem) => set.has(stem))).length;
-    return { stems, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true };
+    return { stems, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: isCueWord(folded) };
   });
-  const folded = fold(question);
+  const folded = fold(asked);
   const units = quantity ? UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units) : [];
   const concepts = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
   return { terms, quantity, units, concepts };
@@ -191,18 +222,27 @@ export function extractAnswer(
   sources: readonly OfflineSource[],
   languages: readonly string[],
   quantity: boolean,
-  options: { preferPages?: boolean; requireKnownWords?: boolean; exclude?: ReadonlySet<string> } = {},
+  options: {
+    preferPages?: boolean;
+    requireKnownWords?: boolean;
+    exclude?: ReadonlySet<string>;
+    /** The whole question, when `question` is only its remaining words: what kind of answer it wants. */
+    asked?: string;
+  } = {},
 ): Extracted | undefined {
   let best: Extracted | undefined;
   const read = sources.slice(0, MAX_SOURCES_READ);
   const sourceStems = read.map((source) => stemSet(`${source.title} ${source.content}`, languages));
   const perSource = read.map((source) => {
     const sentences = sentencesOf(source);
-    return { source, sentences, stems: sentences.map((sentence) => stemSet(sentence, languages)) };
+    // A page's title and the heading above a passage are the context of each of its sentences
+    // ("Shipping times" → "Every order ships within two working days").
+    const context = source.kind === 'post' ? `${source.title} ${source.heading ?? ''}` : '';
+    return { source, sentences, stems: sentences.map((sentence) => stemSet(`${sentence} ${context}`, languages)) };
   });
   const allStems = perSource.flatMap((entry) => entry.stems);
   perSource.forEach(({ source, sentences, stems }, sourceIndex) => {
-    const terms = questionTerms(question, source, sourceStems, languages, quantity);
+    const terms = questionTerms(question, options.asked ?? question, source, sourceStems, languages, quantity);
     // Rarity is counted over the sentences of all the sources read: a word every sentence of
     // one page repeats ("gift card" on the gift card page) says less than the one that answers.
     const frequency = terms.terms.map((term) => allStems.filter((set) => term.stems.some((stem) => set.has(stem))).length);
@@ -214,7 +254,10 @@ export function extractAnswer(
     // does not talk about: a sentence then answers only if it matches two of the other words.
     const unknown =
       options.requireKnownWords === true &&
-      terms.terms.some((term, index) => term.answering && frequency[index] === 0 && !sourceStems.some((set) => term.stems.some((stem) => set.has(stem))));
+      terms.terms.some(
+        (term, index) =>
+          term.answering && frequency[index] === 0 && !term.cue && !sourceStems.some((set) => term.stems.some((stem) => set.has(stem))),
+      );
     const needed = unknown ? 2 : 1;
     const scored = sentences
       .map((sentence, position) => {

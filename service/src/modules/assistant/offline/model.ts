@@ -131,12 +131,18 @@ function planReply(options: CallOptions): Plan {
   if (results.length > 0) {
     // A catalog or page search that found nothing, for a question the sources do answer ("what
     // return policy do you have?" sounds like a product question): answer from the sources.
-    const foundNothing = results.every((result) => SEARCHING_TOOLS.has(result.toolName) && !('shown' in outputValue(result.output)));
+    const searched = results.filter((result) => SEARCHING_TOOLS.has(result.toolName));
+    const foundNothing = searched.length > 0 && searched.every((result) => !('shown' in outputValue(result.output)));
     if (foundNothing && composed.kind === 'text') return { kind: 'text', text: composed.text };
+    // Nothing in the catalog and nothing in the pages: offer a person, as for any question not answered.
+    const escalated = results.some((result) => result.toolName === 'escalate');
+    if (foundNothing && !escalated && available.has('escalate')) return { kind: 'tool', toolName: 'escalate', input: { reason: 'Nothing in the catalog or the pages answers the question' } };
     const abstention = composed.kind === 'abstain' ? composed.text : undefined;
     const text = results
       .map((result) => {
         if (result.output.type.startsWith('error')) return phrase(language, 'unsure');
+        // After a search that found nothing, its own message already says so.
+        if (result.toolName === 'escalate' && foundNothing) return phrase(language, 'escalation_offer');
         if (result.toolName === 'escalate' && abstention) return `${abstention} ${phrase(language, 'escalation_offer')}`;
         return describeToolResult(result.toolName, outputValue(result.output), language, unsure);
       })

@@ -1,4 +1,4 @@
-import { hasLexicon, LEXICONS, lexiconFor, type CueKey } from '../lexicon/index.js';
+import { BY_WEB_SHARE, hasLexicon, lexiconFor, type CueKey } from '../lexicon/index.js';
 import { asciiDigits } from '../visitor-facts.js';
 import { fold, primaryLanguage } from './stemming.js';
 
@@ -174,18 +174,21 @@ function splitAtConjunction(piece: string, languages: readonly string[]): string
 const SMALL_TALK_MAX_CHARS = 80;
 
 /**
- * The language a short message is small talk in ("¡Hola! ¿Qué tal?", "Danke dir!"), when exactly
- * one language's phrases say all of it; `preferred` (the visitor's locale) wins a tie. Such
+ * The language a short message is small talk in ("¡Hola! ¿Qué tal?", "Danke dir!"): one whose
+ * phrases say all of it, `preferred` (the visitor's locale) if it is one of them, else the one
+ * with the larger share of the web. Such
  * messages are too short for a detector, and answering them in the visitor's own words matters.
  */
 export function smallTalkLanguage(message: string, preferred?: string | null): string | undefined {
   if (message.length > SMALL_TALK_MAX_CHARS) return undefined;
   const folded = fold(message);
-  const speakers = Object.keys(LEXICONS).filter((language) => smallTalkOf(folded, [language]).only);
-  if (speakers.length === 0) return undefined;
   const preferredLanguage = primaryLanguage(preferred);
+  // "Thanks", "ok", "bye" are written by speakers of every language: English small talk does
+  // not move a conversation out of the visitor's language.
+  const speakers = BY_WEB_SHARE.filter((language) => (language !== 'en' || preferredLanguage === 'en' || !preferredLanguage) && smallTalkOf(folded, [language]).only);
   if (speakers.includes(preferredLanguage)) return preferredLanguage;
-  return speakers.length === 1 ? speakers[0] : undefined;
+  // "Hallo" is German, Dutch and Indonesian: the language of more of the web.
+  return speakers[0];
 }
 
 export function analyzeQuestion(message: string, languages: readonly string[]): QuestionAnalysis {
