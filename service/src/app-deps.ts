@@ -13,6 +13,10 @@ export interface Limits {
   leadsPerToken: number;
   eventsPerToken: number;
   couponApplyPerIp: number;
+  /** Order lookups by number and email that found no order (see assistant/order-lookup-limits.ts). */
+  orderLookupMissesPerConversation: number;
+  orderLookupMissesPerAddressPerHour: number;
+  orderLookupMissesPerEmailPerHour: number;
 }
 
 export const SPEC_LIMITS: Limits = {
@@ -21,6 +25,10 @@ export const SPEC_LIMITS: Limits = {
   leadsPerToken: 5,
   eventsPerToken: 600,
   couponApplyPerIp: 30,
+  // Not in the specification: against order numbers guessed for a known email.
+  orderLookupMissesPerConversation: 5,
+  orderLookupMissesPerAddressPerHour: 10,
+  orderLookupMissesPerEmailPerHour: 5,
 };
 
 /** What every module receives: built once in buildApp, never reached through globals. */

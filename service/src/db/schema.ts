@@ -188,6 +188,8 @@ export const conversations = pgTable('conversations', {
 
 export interface ShopperBinding {
   site_id: string;
+  /** When the shopper token that made the binding expires (ISO-8601); the binding ends with it. */
+  expires_at?: string;
   user_id?: number;
   session_key?: string;
   email?: string;
@@ -249,6 +251,16 @@ export const widgetEvents = pgTable('widget_events', {
   at: timestamptz('at').notNull(),
   props: jsonb('props').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Order lookups by number and email that found no order (see modules/assistant/order-lookup-limits.ts). */
+export const orderLookupMisses = pgTable('order_lookup_misses', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  conversationId: uuid('conversation_id').notNull(),
+  addressHash: text('address_hash'),
+  emailHash: text('email_hash').notNull(),
+  at: timestamptz('at').notNull(),
 });
 
 export const couponApplies = pgTable('coupon_applies', {

@@ -95,7 +95,9 @@ describe('prompt injection in synced content', () => {
   it('keeps a verified shopper’s lookup on their own account', async () => {
     const llm = await obeyingModel();
     try {
-      const conversation = await createConversation(database.db, shop, { shopper: { site_id: shop.siteId, user_id: 42 } });
+      // Bound as init binds it: until the shopper token's expiry.
+      const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+      const conversation = await createConversation(database.db, shop, { shopper: { site_id: shop.siteId, user_id: 42, expires_at: expiresAt } });
       await collect(runTurn(deps(llm), { agent: shop.agent, conversation, message: 'How long does shipping take?', mode: 'production' }));
       const lookups = peer.requests.filter((r) => r.path.endsWith('/orders/lookup')).map((r) => r.body);
       expect(lookups).toContainEqual({ user_id: 42 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import type { ShopperBinding } from '../../src/db/schema.js';
@@ -32,7 +33,7 @@ afterAll(async () => {
   await database.close();
 });
 
-function tools(options: { shopper?: ShopperBinding | null; visitor?: string[]; names?: ToolName[] } = {}) {
+function tools(options: { shopper?: ShopperBinding | null; visitor?: string[]; names?: ToolName[]; conversationId?: string; clientAddress?: string } = {}) {
   const effects: ToolEffects = emptyEffects();
   const set = buildTools(
     options.names ?? ['search_knowledge', 'show_products', 'lookup_order', 'offer_coupon', 'escalate'],
@@ -44,6 +45,8 @@ function tools(options: { shopper?: ShopperBinding | null; visitor?: string[]; n
       visitorMessages: options.visitor ?? [],
       addressPolicy: { allowPrivate: true },
       signal: new AbortController().signal,
+      conversationId: options.conversationId ?? randomUUID(),
+      ...(options.clientAddress ? { clientAddress: options.clientAddress } : {}),
     },
     effects,
   );
@@ -101,10 +104,90 @@ describe('lookup_order', () => {
       visitorMessages: [],
       addressPolicy: { allowPrivate: true },
       signal: new AbortController().signal,
+      conversationId: randomUUID(),
     }, effects);
     const result = (await set.lookup_order!.execute!({} as never, { toolCallId: 'x', messages: [] })) as Record<string, unknown>;
     expect(result).toMatchObject({ status: 'store_unavailable', error: 'site_unreachable' });
     expect(result.message).toContain('Shop');
+  });
+});
+
+describe('lookup_order misses (order numbers guessed for a known email)', () => {
+  const lookups = () => peer.requests.filter((request) => request.path === '/wp-json/service/v1/orders/lookup').length;
+  /** One conversation's tools, the visitor having typed this email and these numbers. */
+  const guesser = (email: string, numbers: string[], options: { conversationId?: string; clientAddress?: string } = {}) =>
+    tools({ visitor: [`My email is ${email}, order ${numbers.join(' or ')}`], ...options });
+
+  it('refuses the sixth wrong number in a conversation without asking the shop, and asks the visitor to sign in', async () => {
+    const numbers = ['5001', '5002', '5003', '5004', '5005', '5006'];
+    const { call } = guesser('target@example.com', numbers, { clientAddress: '198.51.100.1' });
+    const before = lookups();
+    for (const number of numbers.slice(0, 5)) {
+      await expect(call('lookup_order', { order_number: number, email: 'target@example.com' })).resolves.toMatchObject({ status: 'not_found' });
+    }
+    expect(lookups()).toBe(before + 5);
+    const sixth = await call('lookup_order', { order_number: '5006', email: 'target@example.com' });
+    expect(sixth).toMatchObject({ status: 'verification_required' });
+    expect(String(sixth.message)).toMatch(/sign in/i);
+    expect(lookups()).toBe(before + 5);
+  });
+
+  it('lets twenty numbers tried at once reach the shop five times', async () => {
+    const numbers = Array.from({ length: 20 }, (_, i) => String(6000 + i));
+    const { call } = guesser('burst@example.com', numbers, { clientAddress: '198.51.100.2' });
+    const before = lookups();
+    const results = await Promise.all(numbers.map((number) => call('lookup_order', { order_number: number, email: 'burst@example.com' })));
+    expect(lookups() - before).toBe(5);
+    expect(results.filter((result) => result.status === 'verification_required')).toHaveLength(15);
+  });
+
+  it('limits misses from one address across conversations (10 an hour)', async () => {
+    const before = lookups();
+    // A new conversation and a new email for every guess: only the address is common.
+    for (let i = 0; i < 10; i += 1) {
+      const email = `addr${i}@example.com`;
+      const { call } = guesser(email, [String(7000 + i)], { clientAddress: '198.51.100.3' });
+      await expect(call('lookup_order', { order_number: String(7000 + i), email })).resolves.toMatchObject({ status: 'not_found' });
+    }
+    const { call } = guesser('addr10@example.com', ['7010'], { clientAddress: '198.51.100.3' });
+    await expect(call('lookup_order', { order_number: '7010', email: 'addr10@example.com' })).resolves.toMatchObject({ status: 'verification_required' });
+    expect(lookups()).toBe(before + 10);
+    // Another address is not held back by it.
+    const other = guesser('addr11@example.com', ['7011'], { clientAddress: '198.51.100.4' });
+    await expect(other.call('lookup_order', { order_number: '7011', email: 'addr11@example.com' })).resolves.toMatchObject({ status: 'not_found' });
+  });
+
+  it('limits misses for one email across conversations and addresses (5 an hour)', async () => {
+    const before = lookups();
+    for (let i = 0; i < 5; i += 1) {
+      const { call } = guesser('Victim@Example.com', [String(8000 + i)], { clientAddress: `203.0.113.${i + 1}` });
+      await expect(call('lookup_order', { order_number: String(8000 + i), email: 'victim@example.com' })).resolves.toMatchObject({ status: 'not_found' });
+    }
+    // The right number, from a fresh conversation and address, is refused too: the shop is not asked.
+    const { call } = guesser('victim@example.com', ['1001'], { clientAddress: '203.0.113.99' });
+    await expect(call('lookup_order', { order_number: '1001', email: 'victim@example.com' })).resolves.toMatchObject({ status: 'verification_required' });
+    expect(lookups()).toBe(before + 5);
+  });
+
+  it('does not count a lookup that found the order', async () => {
+    const { call } = tools({ visitor: ['Order 1042, my email is ana@example.com. Also 9001 9002 9003 9004 9005'], clientAddress: '198.51.100.5' });
+    for (let i = 0; i < 6; i += 1) {
+      await expect(call('lookup_order', { order_number: '1042', email: 'ana@example.com' })).resolves.toMatchObject({ status: 'found' });
+    }
+    for (const number of ['9001', '9002', '9003', '9004']) {
+      await expect(call('lookup_order', { order_number: number, email: 'ana@example.com' })).resolves.toMatchObject({ status: 'not_found' });
+    }
+    await expect(call('lookup_order', { order_number: '1042', email: 'ana@example.com' })).resolves.toMatchObject({ status: 'found' });
+  });
+
+  it('still answers the signed-in shopper’s lookup by account once the misses are used up', async () => {
+    const numbers = ['9101', '9102', '9103', '9104', '9105', '9106'];
+    const { call } = tools({ shopper: { site_id: shop.siteId, user_id: 42, email: 'kim@example.com' }, visitor: [`orders ${numbers.join(' ')}`], clientAddress: '198.51.100.6' });
+    for (const number of numbers.slice(0, 5)) {
+      await expect(call('lookup_order', { order_number: number, email: 'kim@example.com' })).resolves.toMatchObject({ status: 'not_found' });
+    }
+    await expect(call('lookup_order', { order_number: '9106', email: 'kim@example.com' })).resolves.toMatchObject({ status: 'verification_required' });
+    await expect(call('lookup_order', {})).resolves.toMatchObject({ status: 'found', orders: [{ number: '1042' }] });
   });
 });
 
@@ -152,7 +235,7 @@ describe('show_products', () => {
     await indexProducts(database.db, other, [{ wpId: 1, name: 'Mystery box', description: 'A mystery box', price: '' }]);
     const effects = emptyEffects();
     const set = buildTools(['show_products'], {
-      db: database.db, agent: other.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal,
+      db: database.db, agent: other.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
     }, effects);
     const result = (await set.show_products!.execute!({ query: 'mystery box' } as never, { toolCallId: 'x', messages: [] })) as Record<string, unknown>;
     expect(result.products).toEqual([]);
@@ -185,7 +268,7 @@ describe('pricing and case study cards', () => {
     ]);
     const effects = emptyEffects();
     const set = buildTools(['show_pricing', 'show_case_study'], {
-      db: database.db, agent: saas.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal,
+      db: database.db, agent: saas.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
     }, effects);
     await set.show_pricing!.execute!({} as never, { toolCallId: 'p', messages: [] });
     await set.show_case_study!.execute!({ query: 'support' } as never, { toolCallId: 'c', messages: [] });

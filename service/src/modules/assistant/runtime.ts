@@ -21,6 +21,8 @@ import { resolveModel, type ProviderEnv, type ResolvedModel } from './providers.
 import { retrieve, type RankedSource, type Retrieval } from './retrieval.js';
 import { analyzeQuestion } from './understanding/question.js';
 import { isSiteType, siteTypeDefinition, type SiteTypeDefinition } from './site-types.js';
+import { activeShopper } from './shopper-binding.js';
+import type { OrderLookupLimits } from './order-lookup-limits.js';
 import { buildTools, emptyEffects, escalationButton, type AgentRow, type ToolEffects, type ToolName } from './tools.js';
 
 /**
@@ -38,6 +40,9 @@ export interface RuntimeDeps {
   addressPolicy: AddressPolicy;
   /** Replaces the agent's configured model (benchmarks use a zero-latency model). */
   resolveModel?: (agent: AgentRow) => ResolvedModel;
+  /** The clock (shopper bindings expire, order lookup misses are counted by time); the system clock if absent. */
+  now?: () => Date;
+  orderLookupLimits?: OrderLookupLimits;
 }
 
 export interface TurnOverrides {
@@ -60,6 +65,8 @@ export interface TurnInput {
   overrides?: TurnOverrides;
   mode: 'production' | 'playground';
   signal?: AbortSignal;
+  /** The client's address as per-address limits count it (clientAddressKey). */
+  clientAddress?: string;
 }
 
 export const MAX_MESSAGE_CHARS = 4000;
@@ -263,6 +270,8 @@ async function* prepareTurn(
     return undefined;
   }
   onBegun();
+  // A binding ends with the shopper token that made it: after that the visitor is a guest.
+  const shopper = activeShopper(state.shopper, deps.now?.() ?? new Date());
   yield { type: 'start', conversation_id: conversation.id, message_id: turn.id, language: language.tag, direction: language.direction };
   const retrieved = await retrieval;
   turn.retrievalMs = performance.now() - retrievalStarted;
@@ -286,7 +295,7 @@ async function* prepareTurn(
     retrieval: retrieved,
     tools: toolNames,
     shownBlocks: siteType.blocks.filter((kind) => isBlockShown(kind, siteType.blocks, mode)),
-    verifiedShopper: state.shopper?.user_id !== undefined,
+    verifiedShopper: shopper?.user_id !== undefined,
     contentLanguageName: matchLocale(agent.defaultLocale)?.englishName ?? 'English',
   });
   turn.prompt = prompt;
@@ -294,7 +303,19 @@ async function* prepareTurn(
   const visitorMessages = [...(await previousUserTurns), message];
   const tools = buildTools(
     toolNames,
-    { db, agent, shopper: state.shopper, languageTag: language.tag, visitorMessages, addressPolicy: deps.addressPolicy, signal },
+    {
+      db,
+      agent,
+      shopper,
+      languageTag: language.tag,
+      visitorMessages,
+      addressPolicy: deps.addressPolicy,
+      signal,
+      conversationId: conversation.id,
+      clientAddress: input.clientAddress,
+      ...(deps.orderLookupLimits ? { orderLookupLimits: deps.orderLookupLimits } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
+    },
     effects,
   );
   const modelMessages = toModelMessages(state.history, message);

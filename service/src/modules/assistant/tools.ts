@@ -10,6 +10,7 @@ import { siteForAgent } from '../sites/site-lookup.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { validateBlock, type Block } from './blocks.js';
 import { LEXICONS } from './lexicon/index.js';
+import { DEFAULT_ORDER_LOOKUP_LIMITS, releaseOrderLookupMiss, reserveOrderLookupMiss, type OrderLookupLimits } from './order-lookup-limits.js';
 import { phrase } from './phrases.js';
 import { contentTerms, snippetOf } from './retrieval.js';
 import { fold, stemsOf, wordsOf } from './understanding/stemming.js';
@@ -74,6 +75,13 @@ export interface ToolContext {
   visitorMessages: readonly string[];
   addressPolicy: AddressPolicy;
   signal: AbortSignal;
+  /** The conversation the turn is in: order lookups that miss are counted per conversation. */
+  conversationId: string;
+  /** The client's address as per-address limits count it (clientAddressKey); absent in the Playground. */
+  clientAddress?: string | undefined;
+  /** Misses allowed before lookups by order number are refused; DEFAULT_ORDER_LOOKUP_LIMITS if absent. */
+  orderLookupLimits?: OrderLookupLimits;
+  now?: () => Date;
 }
 
 /** What the tools produced during a turn, besides their answers to the model. */
@@ -178,13 +186,34 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
         }
         const site = await siteForAgent(ctx.db, ctx.agent, ctx.shopper?.site_id);
         if (!site) return { status: 'store_not_connected', message: phrase(ctx.languageTag, 'store_unavailable') };
+        // A lookup by number counts as a miss until it finds an order; past the limits the shop
+        // is not asked at all and the visitor is asked to sign in instead.
+        let reservation: string | undefined;
+        if ('email' in query.lookup) {
+          const reserved = await reserveOrderLookupMiss(
+            ctx.db,
+            { workspaceId: ctx.agent.workspaceId, conversationId: ctx.conversationId, clientAddress: ctx.clientAddress, email: query.lookup.email },
+            ctx.orderLookupLimits ?? DEFAULT_ORDER_LOOKUP_LIMITS,
+            ctx.now?.() ?? new Date(),
+          );
+          if ('limited' in reserved) {
+            return { status: 'verification_required', reason: `too many order numbers without a match (per ${reserved.limited})`, message: phrase(ctx.languageTag, 'order_lookup_limited') };
+          }
+          reservation = reserved.reserved;
+        }
+        let found = false;
         try {
           const client = new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, ctx.addressPolicy);
           const orders = await client.lookupOrders(query.lookup, ctx.signal);
-          return orders.length > 0 ? { status: 'found', orders: orders.map(orderForModel) } : { status: 'not_found', message: phrase(ctx.languageTag, 'order_not_found') };
+          found = orders.length > 0;
+          return found ? { status: 'found', orders: orders.map(orderForModel) } : { status: 'not_found', message: phrase(ctx.languageTag, 'order_not_found') };
         } catch (error) {
           if (!isAppError(error)) throw error;
           return { status: 'store_unavailable', error: error.code, message: phrase(ctx.languageTag, 'store_unavailable') };
+        } finally {
+          // Only a found order gives the miss back. A failed call keeps it: the plugin may have
+          // looked the number up before the visitor aborted the request.
+          if (reservation && found) await releaseOrderLookupMiss(ctx.db, reservation);
         }
       }),
     }),

@@ -12,6 +12,7 @@ import type { TurnEvent } from '../assistant/events.js';
 import { turnEventToWire } from '../assistant/wire.js';
 import { resolveReplyLanguage } from '../assistant/language.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
+import { activeShopper } from '../assistant/shopper-binding.js';
 import { SiteClient } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
 import { publishedAgentCache } from './agent-cache.js';
@@ -30,7 +31,17 @@ const WIDGET_PATHS = ['/v1/widget/init', '/v1/widget/messages', '/v1/widget/mess
 /** The widget API (spec 4.2). */
 export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now, deps.config.previousAppSecret);
-  const runtime: RuntimeDeps = { db: deps.db, providerEnv: deps.providerEnv, addressPolicy: deps.sitePolicy };
+  const runtime: RuntimeDeps = {
+    db: deps.db,
+    providerEnv: deps.providerEnv,
+    addressPolicy: deps.sitePolicy,
+    now: deps.now,
+    orderLookupLimits: {
+      perConversation: deps.limits.orderLookupMissesPerConversation,
+      perAddressPerHour: deps.limits.orderLookupMissesPerAddressPerHour,
+      perEmailPerHour: deps.limits.orderLookupMissesPerEmailPerHour,
+    },
+  };
   const limits = deps.limits;
   const perIp = (name: string, max: number) => createLimiter(app, { name, max, key: clientAddressKey });
   const perToken = (name: string, max: number) =>
@@ -112,7 +123,9 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
     const resumable =
       body.conversation_id && body.visitor_id ? await findResumable(deps.db, agent, body.conversation_id, body.visitor_id) : undefined;
-    if (resumable && shopper) {
+    // The binding is rebuilt from this init's token alone: resuming without a valid token
+    // continues the conversation as a guest, whoever it was bound to before.
+    if (resumable && (shopper || resumable.shopper)) {
       await deps.db.update(conversations).set({ shopper }).where(eq(conversations.id, resumable.id));
     }
     // A new conversation is stored on the first use of its token (see widgetConversation), except
@@ -154,6 +167,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const events = deps.metrics.observeTurn(runTurn(runtime, {
       agent,
       conversation,
+      clientAddress: clientAddressKey(request),
       message: body.message,
       locale: body.locale ?? null,
       overrides: { pageContext: body.page_context },
@@ -242,12 +256,14 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     if (!match) {
       throw new AppError('coupon_invalid', 'This coupon was not offered in this conversation', { errors: { code: ['was not offered in this conversation'] } });
     }
-    const site = await siteForAgent(deps.db, agent, conversation.shopper?.site_id);
+    // An expired binding stages nothing in that shopper's cart.
+    const shopper = activeShopper(conversation.shopper, deps.now());
+    const site = await siteForAgent(deps.db, agent, shopper?.site_id);
     if (!site) throw new AppError('coupon_invalid', 'No shop is connected to apply the coupon to');
     const staged = await new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, runtime.addressPolicy).stageCoupon({
       code: match.code,
-      ...(conversation.shopper?.session_key ? { session_key: conversation.shopper.session_key } : {}),
-      ...(conversation.shopper?.user_id ? { user_id: conversation.shopper.user_id } : {}),
+      ...(shopper?.session_key ? { session_key: shopper.session_key } : {}),
+      ...(shopper?.user_id ? { user_id: shopper.user_id } : {}),
     });
     // Only applies that reached a cart are recorded (analytics); a refused one changes nothing.
     await deps.db

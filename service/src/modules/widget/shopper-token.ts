@@ -35,6 +35,7 @@ export async function verifyShopperToken(
       return {
         binding: {
           site_id: site.id,
+          expires_at: new Date(payload.exp! * 1000).toISOString(),
           ...(userId !== undefined ? { user_id: userId } : {}),
           ...(sessionKey ? { session_key: sessionKey } : {}),
           ...(email ? { email } : {}),

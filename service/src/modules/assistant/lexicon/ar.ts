@@ -16,6 +16,7 @@ export const ar: Lexicon = {
     order_status: 'الطلب {number}: {status}، الإجمالي {total} {currency}.',
     order_tracking: 'التتبع:',
     order_not_found: 'لم أجد طلبًا بهذه البيانات.',
+    order_lookup_limited: 'لا يمكنني التحقق من أرقام طلبات أخرى هنا الآن. يرجى تسجيل الدخول إلى حسابك في المتجر لرؤية طلباتك.',
     store_unavailable: 'تعذر الوصول إلى المتجر الآن. يرجى المحاولة بعد قليل.',
     pricing_intro: 'هذه هي الخطط:',
     case_study_intro: 'إليك قصة عميل:',

@@ -16,6 +16,7 @@ export const de: Lexicon = {
     order_status: 'Bestellung {number}: {status}, Summe {total} {currency}.',
     order_tracking: 'Sendungsverfolgung:',
     order_not_found: 'Ich habe keine Bestellung mit diesen Angaben gefunden.',
+    order_lookup_limited: 'Weitere Bestellnummern kann ich hier gerade nicht prüfen. Bitte melden Sie sich im Shop in Ihrem Kundenkonto an, um Ihre Bestellungen zu sehen.',
     store_unavailable: 'Ich konnte den Shop gerade nicht erreichen. Bitte versuchen Sie es gleich noch einmal.',
     pricing_intro: 'Hier sind die Tarife:',
     case_study_intro: 'Hier ist eine Kundengeschichte:',

@@ -16,6 +16,7 @@ export const en: Lexicon = {
     order_status: 'Order {number}: {status}, total {total} {currency}.',
     order_tracking: 'Tracking:',
     order_not_found: "I couldn't find an order with these details.",
+    order_lookup_limited: "I can't check more order numbers here right now. Please sign in to your account on the shop to see your orders.",
     store_unavailable: "I couldn't reach the store right now. Please try again in a moment.",
     pricing_intro: 'Here are the plans:',
     case_study_intro: 'Here is a customer story:',

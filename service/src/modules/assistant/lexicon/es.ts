@@ -16,6 +16,7 @@ export const es: Lexicon = {
     order_status: 'Pedido {number}: {status}, total {total} {currency}.',
     order_tracking: 'Seguimiento:',
     order_not_found: 'No encontré ningún pedido con esos datos.',
+    order_lookup_limited: 'Ahora mismo no puedo comprobar más números de pedido aquí. Inicie sesión en su cuenta de la tienda para ver sus pedidos.',
     store_unavailable: 'No pude contactar con la tienda en este momento. Inténtelo de nuevo en un momento.',
     pricing_intro: 'Estos son los planes:',
     case_study_intro: 'Aquí tiene un caso de éxito:',

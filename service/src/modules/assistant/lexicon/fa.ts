@@ -16,6 +16,7 @@ export const fa: Lexicon = {
     order_status: 'سفارش {number}: {status}، مبلغ کل {total} {currency}.',
     order_tracking: 'رهگیری مرسوله:',
     order_not_found: 'سفارشی با این مشخصات پیدا نکردم.',
+    order_lookup_limited: 'در حال حاضر نمی‌توانم شماره‌سفارش دیگری را اینجا بررسی کنم. لطفاً برای دیدن سفارش‌هایتان وارد حساب کاربری‌تان در فروشگاه شوید.',
     store_unavailable: 'در حال حاضر امکان اتصال به فروشگاه وجود ندارد. لطفاً کمی بعد دوباره تلاش کنید.',
     pricing_intro: 'طرح‌ها و تعرفه‌ها:',
     case_study_intro: 'تجربهٔ یکی از مشتریان ما:',

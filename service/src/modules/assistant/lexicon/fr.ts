@@ -16,6 +16,7 @@ export const fr: Lexicon = {
     order_status: 'Commande {number} : {status}, total {total} {currency}.',
     order_tracking: 'Suivi :',
     order_not_found: 'Je n’ai pas trouvé de commande avec ces informations.',
+    order_lookup_limited: 'Je ne peux pas vérifier d’autres numéros de commande ici pour le moment. Connectez-vous à votre compte sur la boutique pour voir vos commandes.',
     store_unavailable: 'Je n’ai pas pu joindre la boutique pour le moment. Réessayez dans un instant.',
     pricing_intro: 'Voici les formules :',
     case_study_intro: 'Voici un témoignage client :',

@@ -16,6 +16,7 @@ export const hi: Lexicon = {
     order_status: 'ऑर्डर {number}: {status}, कुल {total} {currency}।',
     order_tracking: 'ट्रैकिंग:',
     order_not_found: 'इन जानकारियों से कोई ऑर्डर नहीं मिला।',
+    order_lookup_limited: 'मैं अभी यहाँ और ऑर्डर नंबर नहीं जाँच सकता। अपने ऑर्डर देखने के लिए कृपया स्टोर पर अपने खाते में साइन इन करें।',
     store_unavailable: 'अभी स्टोर से संपर्क नहीं हो पाया। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
     pricing_intro: 'ये रहे प्लान:',
     case_study_intro: 'यह रही एक ग्राहक की कहानी:',

@@ -16,6 +16,7 @@ export const id: Lexicon = {
     order_status: 'Pesanan {number}: {status}, total {total} {currency}.',
     order_tracking: 'Lacak pengiriman:',
     order_not_found: 'Saya tidak menemukan pesanan dengan data tersebut.',
+    order_lookup_limited: 'Saat ini saya tidak dapat memeriksa nomor pesanan lain di sini. Silakan masuk ke akun Anda di toko untuk melihat pesanan Anda.',
     store_unavailable: 'Saat ini saya tidak dapat terhubung ke toko. Silakan coba lagi sebentar lagi.',
     pricing_intro: 'Berikut pilihan paketnya:',
     case_study_intro: 'Berikut kisah salah satu pelanggan kami:',

@@ -16,6 +16,7 @@ export const it: Lexicon = {
     order_status: 'Ordine {number}: {status}, totale {total} {currency}.',
     order_tracking: 'Tracciamento:',
     order_not_found: 'Non ho trovato ordini con questi dati.',
+    order_lookup_limited: 'Al momento non posso verificare altri numeri d’ordine qui. Acceda al suo account sul negozio per vedere i suoi ordini.',
     store_unavailable: 'Al momento non riesco a raggiungere il negozio. Riprovi tra qualche istante.',
     pricing_intro: 'Ecco i piani:',
     case_study_intro: 'Ecco la storia di un cliente:',

@@ -16,6 +16,7 @@ export const ja: Lexicon = {
     order_status: 'ご注文 {number}：{status}、合計 {total} {currency}。',
     order_tracking: '配送状況：',
     order_not_found: 'この情報に一致するご注文が見つかりませんでした。',
+    order_lookup_limited: '現在、ここではこれ以上の注文番号を確認できません。ご注文を確認するには、ショップのアカウントにログインしてください。',
     store_unavailable: '現在ストアに接続できません。しばらくしてからもう一度お試しください。',
     pricing_intro: '料金プランはこちらです：',
     case_study_intro: 'お客様の事例をご紹介します：',

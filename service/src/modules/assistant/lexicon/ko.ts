@@ -16,6 +16,7 @@ export const ko: Lexicon = {
     order_status: '주문 {number}: {status}, 합계 {total} {currency}.',
     order_tracking: '배송 조회:',
     order_not_found: '입력하신 정보와 일치하는 주문을 찾지 못했습니다.',
+    order_lookup_limited: '지금은 여기에서 더 이상 주문 번호를 확인할 수 없습니다. 주문 내역을 보시려면 쇼핑몰 계정에 로그인해 주세요.',
     store_unavailable: '지금은 스토어에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     pricing_intro: '요금제 안내입니다:',
     case_study_intro: '고객 사례를 소개합니다:',

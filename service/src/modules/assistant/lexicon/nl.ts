@@ -16,6 +16,7 @@ export const nl: Lexicon = {
     order_status: 'Bestelling {number}: {status}, totaal {total} {currency}.',
     order_tracking: 'Track & trace:',
     order_not_found: 'Ik heb geen bestelling met deze gegevens gevonden.',
+    order_lookup_limited: 'Ik kan hier nu geen andere bestelnummers meer controleren. Log in op uw account in de winkel om uw bestellingen te bekijken.',
     store_unavailable: 'Ik kan de winkel op dit moment niet bereiken. Probeert u het over een ogenblik opnieuw.',
     pricing_intro: 'Dit zijn de abonnementen:',
     case_study_intro: 'Hier is een klantverhaal:',

@@ -16,6 +16,7 @@ export const pl: Lexicon = {
     order_status: 'Zamówienie {number}: {status}, łącznie {total} {currency}.',
     order_tracking: 'Śledzenie przesyłki:',
     order_not_found: 'Nie udało się znaleźć zamówienia o podanych danych.',
+    order_lookup_limited: 'Nie mogę teraz sprawdzić tutaj kolejnych numerów zamówień. Proszę zalogować się na swoje konto w sklepie, aby zobaczyć swoje zamówienia.',
     store_unavailable: 'Nie udało się teraz połączyć ze sklepem. Proszę spróbować ponownie za chwilę.',
     pricing_intro: 'Oto dostępne plany:',
     case_study_intro: 'Oto historia jednego z naszych klientów:',

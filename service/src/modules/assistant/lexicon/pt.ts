@@ -16,6 +16,7 @@ export const pt: Lexicon = {
     order_status: 'Pedido {number}: {status}, total de {total} {currency}.',
     order_tracking: 'Rastreamento:',
     order_not_found: 'Não encontrei nenhum pedido com esses dados.',
+    order_lookup_limited: 'No momento não consigo verificar mais números de pedido aqui. Entre na sua conta da loja para ver os seus pedidos.',
     store_unavailable: 'Não consegui acessar a loja agora. Tente novamente em instantes.',
     pricing_intro: 'Estes são os planos:',
     case_study_intro: 'Aqui está a história de um cliente:',

@@ -16,6 +16,7 @@ export const tr: Lexicon = {
     order_status: 'Sipariş {number}: {status}, toplam {total} {currency}.',
     order_tracking: 'Kargo takibi:',
     order_not_found: 'Bu bilgilerle eşleşen bir sipariş bulamadım.',
+    order_lookup_limited: 'Şu anda burada başka sipariş numarası kontrol edemiyorum. Siparişlerinizi görmek için lütfen mağazadaki hesabınıza giriş yapın.',
     store_unavailable: 'Şu anda mağazaya ulaşamıyorum. Lütfen biraz sonra tekrar deneyin.',
     pricing_intro: 'Paketlerimiz şunlar:',
     case_study_intro: 'Bir müşterimizin hikâyesi:',

@@ -23,6 +23,8 @@ export interface PhraseTable {
   order_status: string;
   order_tracking: string;
   order_not_found: string;
+  /** Too many order numbers without a match: the visitor is asked to sign in instead. */
+  order_lookup_limited: string;
   store_unavailable: string;
   pricing_intro: string;
   case_study_intro: string;

@@ -16,6 +16,7 @@ export const ur: Lexicon = {
     order_status: 'آرڈر {number}: {status}، کل رقم {total} {currency}۔',
     order_tracking: 'ٹریکنگ:',
     order_not_found: 'ان تفصیلات کے ساتھ کوئی آرڈر نہیں ملا۔',
+    order_lookup_limited: 'میں اس وقت یہاں مزید آرڈر نمبر چیک نہیں کر سکتا۔ اپنے آرڈر دیکھنے کے لیے براہِ کرم اسٹور پر اپنے اکاؤنٹ میں سائن اِن کریں۔',
     store_unavailable: 'اس وقت اسٹور سے رابطہ نہیں ہو سکا۔ براہِ کرم تھوڑی دیر بعد دوبارہ کوشش کریں۔',
     pricing_intro: 'یہ رہے ہمارے پلانز:',
     case_study_intro: 'یہ رہی ایک گاہک کی کہانی:',

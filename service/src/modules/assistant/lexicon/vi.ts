@@ -16,6 +16,7 @@ export const vi: Lexicon = {
     order_status: 'Đơn hàng {number}: {status}, tổng cộng {total} {currency}.',
     order_tracking: 'Theo dõi vận chuyển:',
     order_not_found: 'Tôi không tìm thấy đơn hàng nào khớp với thông tin này.',
+    order_lookup_limited: 'Hiện tôi không thể kiểm tra thêm mã đơn hàng nào ở đây. Vui lòng đăng nhập vào tài khoản của bạn trên cửa hàng để xem các đơn hàng.',
     store_unavailable: 'Hiện tôi không kết nối được với cửa hàng. Vui lòng thử lại sau giây lát.',
     pricing_intro: 'Dưới đây là các gói dịch vụ:',
     case_study_intro: 'Đây là câu chuyện của một khách hàng:',

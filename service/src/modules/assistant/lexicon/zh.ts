@@ -16,6 +16,7 @@ export const zh: Lexicon = {
     order_status: '订单 {number}：{status}，总计 {total} {currency}。',
     order_tracking: '物流跟踪：',
     order_not_found: '未找到与这些信息相符的订单。',
+    order_lookup_limited: '目前我无法在这里继续核对其他订单号。请登录您在商店的账户查看您的订单。',
     store_unavailable: '暂时无法连接到商店，请稍后再试。',
     pricing_intro: '以下是我们的套餐：',
     case_study_intro: '这是一个客户案例：',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { agents, leads, messages } from '../../../db/schema.js';
@@ -10,7 +11,8 @@ import { containsPattern, isoTime, isUuid } from '../sql.js';
 export interface ConversationSummary {
   id: string;
   agent: { id: string; name: string };
-  visitor_id: string;
+  /** Tells one visitor's conversations apart; not their visitor id, which would resume them. */
+  visitor: string;
   locale: string | null;
   started_at: string;
   last_activity_at: string;
@@ -27,6 +29,15 @@ export interface InboxQuery {
 }
 
 const PREVIEW_CHARS = 160;
+
+/**
+ * How the dashboard names a visitor: a short hash of their visitor id. A visitor id together with
+ * a conversation id resumes that conversation in the widget (and any shopper binding it had), so
+ * the dashboard never shows one; the label still tells one visitor's conversations apart.
+ */
+export function visitorLabel(visitorId: string): string {
+  return `v-${createHash('sha256').update(`visitor-label:${visitorId}`).digest('hex').slice(0, 10)}`;
+}
 
 export async function listConversations(db: Db, workspaceId: string, query: InboxQuery): Promise<ConversationSummary[]> {
   const pc = productionConversations(db, workspaceId);
@@ -70,7 +81,7 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
   return rows.map((row) => ({
     id: row.id,
     agent: { id: row.agent_id, name: row.agent_name },
-    visitor_id: row.visitor_id,
+    visitor: visitorLabel(row.visitor_id),
     locale: row.locale,
     started_at: row.started_at,
     last_activity_at: row.last_activity_at,
@@ -91,7 +102,7 @@ export interface TranscriptMessage {
 }
 
 export interface Transcript {
-  conversation: { id: string; agent: { id: string; name: string }; visitor_id: string; locale: string | null; started_at: string; tokens_used: number };
+  conversation: { id: string; agent: { id: string; name: string }; visitor: string; locale: string | null; started_at: string; tokens_used: number };
   messages: TranscriptMessage[];
   leads: { id: string; email: string; name: string | null }[];
 }
@@ -128,7 +139,7 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
     conversation: {
       id: conversation.id,
       agent: { id: conversation.agentId, name: conversation.agentName },
-      visitor_id: conversation.visitorId,
+      visitor: visitorLabel(conversation.visitorId),
       locale: conversation.locale,
       started_at: conversation.createdAt.toISOString(),
       tokens_used: conversation.tokensUsed,

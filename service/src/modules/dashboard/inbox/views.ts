@@ -46,7 +46,7 @@ export function transcriptView(t: Transcript): SafeHtml {
   return html`<dl class="facts">
     <div><dt>Agent</dt><dd><a href="/app/agents/${t.conversation.agent.id}">${t.conversation.agent.name}</a></dd></div>
     <div><dt>Started</dt><dd>${time(t.conversation.started_at)}</dd></div>
-    <div><dt>Visitor</dt><dd><code>${t.conversation.visitor_id}</code></dd></div>
+    <div><dt>Visitor</dt><dd><code>${t.conversation.visitor}</code></dd></div>
     <div><dt>Language</dt><dd>${t.conversation.locale ?? '—'}</dd></div>
     <div><dt>Tokens used</dt><dd>${t.conversation.tokens_used}</dd></div>
     ${t.leads.length > 0 && html`<div><dt>Lead</dt><dd>${t.leads.map((lead) => html`<a href="/app/leads/${lead.id}">${lead.email}</a> `)}</dd></div>`}
