@@ -1,7 +1,7 @@
 import stopwords from 'stopword';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
-import { contentConfigsOf, documentHits, documentsAt, productByIdentity, productsNamedIn, type DocumentRef } from '../knowledge/products.js';
+import { contentConfigsOf, documentHits, documentsAt, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
 import type { PageContext } from './page-context.js';
 import type { QuestionAnalysis } from './understanding/question.js';
 
@@ -128,7 +128,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const aboutProduct = analysis !== undefined && (analysis.asksPrice || analysis.asksStock || analysis.quantity || analysis.onSale);
   const focus = chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched });
   const focusHits = focus ? wholeDocument(await documentHits(db, input.workspaceId, [focus.documentId], FOCUS_CHUNKS)) : [];
-  const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId);
+  const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId && (name.matchedWords >= 2 || name.distinctive));
   const nameHits = strongNames.length > 0 ? await documentHits(db, input.workspaceId, strongNames.map((name) => name.documentId), 1) : [];
 
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
@@ -181,7 +181,7 @@ async function conversationProduct(
 }
 
 interface FocusCandidates {
-  names: { documentId: string; title: string; url: string; score: number }[];
+  names: NamedProduct[];
   page: DocumentRef | undefined;
   lastProduct: DocumentRef | undefined;
   lookingBack: boolean;
@@ -196,7 +196,11 @@ function chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, term
   // Two products named about as well ("a Klettersteigset" for "Klettersteigset Comfort" and
   // "Klettersteig-Paket") is a kind of product, not one of them.
   const ambiguous = nextName !== undefined && nextName.score >= NAME_MATCH && nextName.score >= (bestName?.score ?? 0) - AMBIGUOUS_NAME_MARGIN;
-  if (bestName && bestName.score >= NAME_MATCH && !ambiguous) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
+  // A product is named by two words of its name, or by one no other product has; one common
+  // word ("a rain jacket") is a kind of product. "Is it waterproof?" is about the product at
+  // hand even when another is called "Waterproof Jacket".
+  const named = bestName !== undefined && bestName.score >= NAME_MATCH && !ambiguous && (bestName.matchedWords >= 2 || (bestName.distinctive && !lookingBack));
+  if (named) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
   const pick = (document: DocumentRef | undefined, reason: FocusProduct['reason']): FocusProduct | null =>
     document ? { documentId: document.documentId, title: document.title, url: document.url, reason } : null;
   if (lookingBack) return pick(lastProduct, 'conversation') ?? pick(page, 'page');

@@ -16,6 +16,10 @@ export interface NamedProduct {
   url: string;
   /** How much of the product's name appears in the question, in [0, 1] (pg_trgm word_similarity). */
   score: number;
+  /** Words of the name the question contains (up to a typo). */
+  matchedWords: number;
+  /** One of them belongs to no other candidate's name ("ridgeline", not "jacket"). */
+  distinctive: boolean;
 }
 
 /** Question words that look for product names: the longest, at most this many. */
@@ -48,7 +52,14 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
          ORDER BY score DESC, d.id
          LIMIT ${RERANKED_CANDIDATES}`,
   );
-  const candidates = rows.map((row) => ({ documentId: String(row.id), title: String(row.title), url: String(row.permalink), score: Number(row.score) }));
+  const candidates = rows.map((row) => ({
+    documentId: String(row.id),
+    title: String(row.title),
+    url: String(row.permalink),
+    score: Number(row.score),
+    matchedWords: 0,
+    distinctive: false,
+  }));
   return distinctiveFirst(candidates, words).slice(0, limit);
 }
 
@@ -70,9 +81,15 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
   return candidates
     .map((candidate, index) => {
       const words = titleWords[index] ?? [];
-      const distinctive = words.filter(inQuestion).reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
-      const bonus = words.length > 0 ? (DISTINCTIVE_WEIGHT * distinctive) / Math.sqrt(words.length) : 0;
-      return { ...candidate, score: Math.min(1, candidate.score + bonus) };
+      const matched = words.filter(inQuestion);
+      const rarity = matched.reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
+      const bonus = words.length > 0 ? (DISTINCTIVE_WEIGHT * rarity) / Math.sqrt(words.length) : 0;
+      return {
+        ...candidate,
+        score: Math.min(1, candidate.score + bonus),
+        matchedWords: matched.length,
+        distinctive: matched.some((word) => (sharedBy.get(word) ?? 0) <= 1),
+      };
     })
     .sort((a, b) => b.score - a.score || a.documentId.localeCompare(b.documentId));
 }

@@ -36,6 +36,12 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   const [focus] = focusSources;
   if (focus) return aboutProduct(question, facts, focus, focusSources, languages);
 
+  // "How much is the beanie, and the headlamp?": each product the question names, from its fields.
+  const named = facts.sources.filter((source, index, all) => source.origin === 'name' && all.findIndex((s) => s.documentId === source.documentId) === index);
+  if (named.length > 1 && (analysis.asksPrice || analysis.asksStock)) {
+    const lines = named.slice(0, 3).flatMap((product) => productAnswer(question, product, analysis, language, languages, false).lines);
+    if (lines.length > 0) return { kind: 'text', text: lines.join('\n') };
+  }
   const hasBounds = analysis.bounds.max !== undefined || analysis.bounds.min !== undefined;
   const terms = contentTerms(question, languages);
   const bestCoverage = (kind: OfflineSource['kind']) => Math.max(0, ...facts.sources.filter((s) => s.kind === kind).map((s) => coverageOf(terms, [s])));
@@ -163,7 +169,7 @@ const EXPLICIT_PRICE = /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|pricing|pr
 
 /** The shop's policies, in the languages with most shoppers: asked about a product, a policy page answers. */
 const POLICY_TOPIC =
-  /(?<![\p{L}])(?:return\w*|refund\w*|exchang\w*|ship\w*|deliver\w*|warrant\w*|guarantee\w*|pay\w*|cancel\w*|repair\w*|assembl\w*|trial|zuruck\w*|ruckgabe|rucksend\w*|umtausch\w*|erstatt\w*|versand\w*|versend\w*|liefer\w*|garantie\w*|gewahrleistung|zahl\w*|bezahl\w*|storn\w*|reparat\w*|retour\w*|rembours\w*|echang\w*|livraison|expedi\w*|paiement|payer|annul\w*|devol\w*|reembols\w*|cambi\w*|envio|entrega|garantia|pago|pagar|rimbors\w*|spedizion\w*|consegna|pagamento)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:wash\w*|clean\w*|care|dry\w*|wasch\w*|pfleg\w*|reinig\w*|lav\w*|nettoy\w*|entretien|limpi\w*|return\w*|refund\w*|exchang\w*|ship\w*|deliver\w*|warrant\w*|guarantee\w*|pay\w*|cancel\w*|repair\w*|assembl\w*|trial|zuruck\w*|ruckgabe|rucksend\w*|umtausch\w*|erstatt\w*|versand\w*|versend\w*|liefer\w*|garantie\w*|gewahrleistung|zahl\w*|bezahl\w*|storn\w*|reparat\w*|retour\w*|rembours\w*|echang\w*|livraison|expedi\w*|paiement|payer|annul\w*|devol\w*|reembols\w*|cambi\w*|envio|entrega|garantia|pago|pagar|rimbors\w*|spedizion\w*|consegna|pagamento)(?![\p{L}])/u;
 
 /** What a shopper says to ask for a product at all ("do you sell", "ich suche"): no detail asked. */
 const REQUEST_PHRASES = ['sell', 'carry', 'have', 'looking', 'need', 'want', 'recommend', 'such', 'suche', 'brauche', 'habt', 'empfehlen', 'cherche', 'busco', 'tienen', 'vendez', 'verkauft'];

@@ -51,6 +51,10 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp }[] = [
     units: /(?<![\p{L}\d.,])\d{1,4}(?![\d.,]?\d)(?!\s?(?:mm|cm|kg|g|ml|l|%))/u,
   },
   {
+    asks: /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|how much|fee\w*|charge\w*|preis\w*|kost\w*|gebühr\w*|prix|cout\w*|frais|precio\w*|cuesta\w*|cuanto|prezz\w*|costa\w*)(?![\p{L}])/iu,
+    units: /[$€£¥₹]\s?\d|\d(?:[.,]\d+)?\s?(?:[$€£¥₹]|eur|euro|usd|chf|gbp|dollars?)(?![\p{L}])|(?<![\p{L}])(?:free|kostenlos|gratis|gratuit\w*)(?![\p{L}])/iu,
+  },
+  {
     asks: /(?<![\p{L}])(?:bright\w*|lumens?|hell\w*|leuchtweite|luminosit\w*|brillo)(?![\p{L}])/iu,
     units: /\d\s?(?:lm|lumens?|m)(?![\p{L}])/iu,
   },
@@ -171,7 +175,7 @@ function questionTerms(
     return { stems, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: isCueWord(folded) };
   });
   const folded = fold(asked);
-  const units = quantity ? UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units) : [];
+  const units = UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units);
   const concepts = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
   return { terms, quantity, units, concepts };
 }

@@ -185,8 +185,9 @@ export function smallTalkLanguage(message: string, preferred?: string | null): s
   const preferredLanguage = primaryLanguage(preferred);
   // "Thanks", "ok", "bye" are written by speakers of every language: English small talk does
   // not move a conversation out of the visitor's language.
-  const speakers = BY_WEB_SHARE.filter((language) => (language !== 'en' || preferredLanguage === 'en' || !preferredLanguage) && smallTalkOf(folded, [language]).only);
+  const speakers = BY_WEB_SHARE.filter((language) => smallTalkOf(folded, [language]).only);
   if (speakers.includes(preferredLanguage)) return preferredLanguage;
+  if (speakers.includes('en') && preferredLanguage && preferredLanguage !== 'en') return undefined;
   // "Hallo" is German, Dutch and Indonesian: the language of more of the web.
   return speakers[0];
 }
