@@ -195,7 +195,13 @@ function chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, term
   const [bestName, nextName] = names;
   // Two products named about as well ("a Klettersteigset" for "Klettersteigset Comfort" and
   // "Klettersteig-Paket") is a kind of product, not one of them.
-  const ambiguous = nextName !== undefined && nextName.score >= NAME_MATCH && nextName.score >= (bestName?.score ?? 0) - AMBIGUOUS_NAME_MARGIN;
+  const ambiguous =
+    bestName !== undefined &&
+    nextName !== undefined &&
+    nextName.score >= NAME_MATCH &&
+    nextName.matchedWords === bestName.matchedWords &&
+    nextName.coverage === bestName.coverage &&
+    nextName.score >= bestName.score - AMBIGUOUS_NAME_MARGIN;
   // A product is named by two words of its name, or by one no other product has; one common
   // word ("a rain jacket") is a kind of product. "Is it waterproof?" is about the product at
   // hand even when another is called "Waterproof Jacket".

@@ -20,6 +20,8 @@ export interface NamedProduct {
   matchedWords: number;
   /** One of them belongs to no other candidate's name ("ridgeline", not "jacket"). */
   distinctive: boolean;
+  /** Share of the name's words the question contains. */
+  coverage: number;
 }
 
 /** Question words that look for product names: the longest, at most this many. */
@@ -59,6 +61,7 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
     score: Number(row.score),
     matchedWords: 0,
     distinctive: false,
+    coverage: 0,
   }));
   return distinctiveFirst(candidates, words).slice(0, limit);
 }
@@ -74,7 +77,8 @@ const DISTINCTIVE_WEIGHT = 0.3;
  * word the question contains (up to a typo) adds its rarity among the candidates.
  */
 function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly string[]): NamedProduct[] {
-  const titleWords = candidates.map((candidate) => [...new Set(candidate.title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])]);
+  // Words of three letters or more, and numbers of any length ("Sternwacht 2", "3-Piece").
+  const titleWords = candidates.map((candidate) => [...new Set(candidate.title.toLowerCase().match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+/gu) ?? [])]);
   const sharedBy = new Map<string, number>();
   for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
   const inQuestion = (word: string) => questionWords.some((asked) => asked === word || (word.length >= 5 && withinOneEdit(asked, word)));
@@ -89,9 +93,10 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
         score: Math.min(1, candidate.score + bonus),
         matchedWords: matched.length,
         distinctive: matched.some((word) => (sharedBy.get(word) ?? 0) <= 1),
+        coverage: words.length > 0 ? matched.length / words.length : 0,
       };
     })
-    .sort((a, b) => b.score - a.score || a.documentId.localeCompare(b.documentId));
+    .sort((a, b) => b.matchedWords - a.matchedWords || b.coverage - a.coverage || b.score - a.score || a.documentId.localeCompare(b.documentId));
 }
 
 /** Whether two words differ by at most one inserted, deleted or replaced character. */

@@ -27,7 +27,7 @@ const SOURCE_RANK_DISCOUNT = 0.12;
  * last" wants a duration, "how heavy" a weight. A sentence stating a number in the asked unit
  * answers even when it shares no other word with the question ("Up to 40 hours on low").
  */
-const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp }[] = [
+const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
   {
     asks: /(?<![\p{L}])(?:weigh\w*|weight|heavy|light(?:weight)?|schwer|wiegt|gewicht|leicht|pese\w*|poids|lourd|pesa\w*|peso|ligero|pesante|gewicht|waz\w*)(?![\p{L}])/iu,
     units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*)(?![\p{L}])/iu,
@@ -53,6 +53,7 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp }[] = [
   {
     asks: /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|how much|fee\w*|charge\w*|preis\w*|kost\w*|gebühr\w*|prix|cout\w*|frais|precio\w*|cuesta\w*|cuanto|prezz\w*|costa\w*)(?![\p{L}])/iu,
     units: /[$€£¥₹]\s?\d|\d(?:[.,]\d+)?\s?(?:[$€£¥₹]|eur|euro|usd|chf|gbp|dollars?)(?![\p{L}])|(?<![\p{L}])(?:free|kostenlos|gratis|gratuit\w*)(?![\p{L}])/iu,
+    money: true,
   },
   {
     asks: /(?<![\p{L}])(?:bright\w*|lumens?|hell\w*|leuchtweite|luminosit\w*|brillo)(?![\p{L}])/iu,
@@ -103,7 +104,7 @@ function isCueWord(word: string): boolean {
 /** Whether the question asks for a measure (a weight, a duration, a size, a capacity...). */
 export function asksForMeasure(question: string): boolean {
   const folded = fold(question);
-  return UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded));
+  return UNIT_CLASSES.some((unitClass) => !unitClass.money && unitClass.asks.test(folded));
 }
 
 const QUANTITY = /\d(?:[\d.,]*)\s?(?:kg|g|mg|l|ml|cl|cm|mm|m|km|w|wh|mah|lm|lumens?|h|hours?|hrs?|min|minutes?|°c|°|%|oz|lbs?|in|inch(?:es)?|ft|tog|d|denier|std|stunden|stunde|tage?|days?|years?|jahre?|ans?|anos?|años?|heures?|horas?|l\b|liters?|litres?|liter|personen|people|persons|pairs?|paar|pcs|stück|x)(?![\p{L}])/iu;
