@@ -34,6 +34,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
 
   const focusSources = facts.focus ? facts.sources.filter((source) => source.documentId === facts.focus?.documentId) : [];
   const [focus] = focusSources;
+  if (focus && analysis.parts.length > 1) return productAndOtherParts(question, facts, focus, focusSources, languages);
   if (focus) return aboutProduct(question, facts, focus, focusSources, languages);
 
   // "How much is the beanie, and the headlamp?": each product the question names, from its fields.
@@ -119,6 +120,20 @@ function mergeQuotes(answers: readonly Extracted[]): Extracted[] {
     else merged.push({ ...answer, sentences: [...answer.sentences] });
   }
   return merged;
+}
+
+/**
+ * "How heavy is the Sternwacht 3? And how long does delivery to Switzerland take?": the part that
+ * names the product is answered about it, the others from the pages.
+ */
+function productAndOtherParts(question: string, facts: OfflineTurnFacts, focus: OfflineSource, focusSources: readonly OfflineSource[], languages: readonly string[]): Composed {
+  const nameWords = new Set(wordsOf(focus.title));
+  const productPart = facts.analysis.parts.find((part) => wordsOf(part).some((word) => nameWords.has(word))) ?? facts.analysis.parts[0] ?? question;
+  const otherParts = facts.analysis.parts.filter((part) => part !== productPart);
+  const aboutIt = aboutProduct(productPart, facts, focus, focusSources, languages);
+  const rest = answerFromSources(otherParts.join(' '), { ...facts, analysis: { ...facts.analysis, parts: otherParts } }, languages);
+  const texts = [aboutIt, rest].filter((composed): composed is Extract<Composed, { kind: 'text' }> => composed.kind === 'text').map((composed) => composed.text);
+  return texts.length > 0 ? { kind: 'text', text: texts.join('\n\n') } : aboutIt;
 }
 
 /**
