@@ -137,7 +137,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
     ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
   ].filter(({ hit }) => withinBounds(hit, filters));
-  const sources = rank(ordered, limit);
+  const sources = rank(withPageNearTop(ordered), limit);
   const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
   return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters };
@@ -235,6 +235,21 @@ function withinBounds(hit: SearchHit, filters: ProductFilters): boolean {
   const price = Number(pricing?.price);
   if (!Number.isFinite(price)) return false;
   return (filters.maxPrice === undefined || price <= filters.maxPrice) && (filters.minPrice === undefined || price >= filters.minPrice);
+}
+
+/** By this place the best matching page stands among the products. */
+const PAGE_BY_PLACE = 2;
+
+/**
+ * The best matching page moved up to the third place when products fill the first ones: in a
+ * catalog of jackets, "How long do I have to return a jacket?" matches every jacket's name, and
+ * the returns page must still be read.
+ */
+function withPageNearTop<T extends { hit: SearchHit }>(ordered: readonly T[]): T[] {
+  const firstPage = ordered.findIndex((entry) => entry.hit.kind === 'post');
+  if (firstPage <= PAGE_BY_PLACE) return [...ordered];
+  const page = ordered[firstPage] as T;
+  return [...ordered.slice(0, PAGE_BY_PLACE), page, ...ordered.slice(PAGE_BY_PLACE).filter((_, index) => index + PAGE_BY_PLACE !== firstPage)];
 }
 
 /** The best hit of each part in turn, then the second of each, and so on. */

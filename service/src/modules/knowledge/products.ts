@@ -18,7 +18,7 @@ export interface NamedProduct {
   score: number;
   /** Words of the name the question contains (up to a typo). */
   matchedWords: number;
-  /** One of them belongs to no other candidate's name ("ridgeline", not "jacket"). */
+  /** One of them leads the name and belongs to no other candidate's name ("ridgeline", not "jacket"). */
   distinctive: boolean;
   /** Share of the name's words the question contains. */
   coverage: number;
@@ -92,7 +92,9 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
         ...candidate,
         score: Math.min(1, candidate.score + bonus),
         matchedWords: matched.length,
-        distinctive: matched.some((word) => (sharedBy.get(word) ?? 0) <= 1),
+        // A name's own word leads it ("Ridgeline …", "Lumen 400"); a later one is often an
+        // ordinary adjective ("… Waterproof Jacket") that visitors use about other products too.
+        distinctive: matched.some((word) => (sharedBy.get(word) ?? 0) <= 1 && (word === words[0] || /\d/.test(word))),
         coverage: words.length > 0 ? matched.length / words.length : 0,
       };
     })

@@ -131,9 +131,19 @@ function productAndOtherParts(question: string, facts: OfflineTurnFacts, focus: 
   const productPart = facts.analysis.parts.find((part) => wordsOf(part).some((word) => nameWords.has(word))) ?? facts.analysis.parts[0] ?? question;
   const otherParts = facts.analysis.parts.filter((part) => part !== productPart);
   const aboutIt = aboutProduct(productPart, facts, focus, focusSources, languages);
-  const rest = answerFromSources(otherParts.join(' '), { ...facts, analysis: { ...facts.analysis, parts: otherParts } }, languages);
-  const texts = [aboutIt, rest].filter((composed): composed is Extract<Composed, { kind: 'text' }> => composed.kind === 'text').map((composed) => composed.text);
-  return texts.length > 0 ? { kind: 'text', text: texts.join('\n\n') } : aboutIt;
+  // Another product named in another part ("…, and the Lumen 400 Headlamp?") is answered from its fields.
+  const namedIn = (part: string) =>
+    facts.sources.find((source) => source.kind === 'product' && source.documentId !== focus.documentId && source.origin === 'name' && wordsOf(source.title).filter((word) => wordsOf(part).includes(word)).length >= 2);
+  const productLines = otherParts.flatMap((part) => {
+    const other = namedIn(part);
+    return other ? productAnswer(part, other, facts.analysis, facts.language, languages, false).lines : [];
+  });
+  const pageParts = otherParts.filter((part) => !namedIn(part));
+  const rest: Composed =
+    pageParts.length > 0 ? answerFromSources(pageParts.join(' '), { ...facts, analysis: { ...facts.analysis, parts: pageParts } }, languages) : { kind: 'text', text: '' };
+  const texts = [aboutIt, ...(productLines.length > 0 ? [{ kind: 'text' as const, text: productLines.join('\n') }] : []), rest].filter((composed): composed is Extract<Composed, { kind: 'text' }> => composed.kind === 'text').map((composed) => composed.text);
+  const joined = texts.filter(Boolean);
+  return joined.length > 0 ? { kind: 'text', text: joined.join('\n\n') } : aboutIt;
 }
 
 /**
