@@ -9,10 +9,11 @@ const promptInput: Parameters<typeof buildSystemPrompt>[0] = {
   siteType: SITE_TYPE_MAP.ecommerce,
   language: resolveReplyLanguage({ message: '', agentDefault: 'en' }),
   pageContext: undefined,
-  retrieval: { sources: [], confidence: 0.9, lowConfidence: false },
+  retrieval: { sources: [], confidence: 0.9, lowConfidence: false, focus: null, filters: {} },
   tools: SITE_TYPE_MAP.ecommerce.tools,
   shownBlocks: ['escalation_button'],
   verifiedShopper: false,
+  contentLanguageName: 'English',
 };
 const { confidential } = buildSystemPrompt(promptInput);
 
@@ -67,9 +68,13 @@ describe('LeakGuard', () => {
     const withSource = buildSystemPrompt({
       ...promptInput,
       retrieval: {
-        sources: [{ rank: 1, score: 0.9, chunkId: 1, documentId: 'd', kind: 'post', title: 'Returns', url: 'https://shop.example/r', heading: null, snippet: policy, content: policy, data: {} }],
+        sources: [
+          { rank: 1, score: 0.9, chunkId: 1, documentId: 'd', kind: 'post', title: 'Returns', url: 'https://shop.example/r', heading: null, snippet: policy, content: policy, data: {}, origin: 'search' },
+        ],
         confidence: 0.9,
         lowConfidence: false,
+        focus: null,
+        filters: {},
       },
     });
     expect(withSource.system).toContain(policy);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, resolveReplyLanguage, writtenInAnotherScript } from '../../src/modules/assistant/language.js';
+import { confidentLocale, detectLocale, resolveReplyLanguage, writtenInAnotherScript } from '../../src/modules/assistant/language.js';
 import { LOCALES, matchLocale } from '../../src/modules/assistant/locales.js';
 
 describe('reply locales', () => {
@@ -68,34 +68,63 @@ describe('reply language', () => {
 
   it.each(samples)('detects %s from the message', (tag, message) => {
     expect(detectLocale(message)?.tag).toBe(tag);
+  });
+
+  // Latin-script messages of a language without function-word lists are detected only when the
+  // detector is certain: this Turkish sentence is not, and falls through to the locale.
+  const confident = samples.filter(([tag]) => tag !== 'tr');
+
+  it.each(confident)('replies in %s when the message says it clearly', (tag, message) => {
+    expect(confidentLocale(message)?.tag).toBe(tag);
     expect(resolveReplyLanguage({ message, agentDefault: 'en' })).toMatchObject({ tag, source: 'detected' });
   });
 
-  it('follows the order override, visitor locale, detection, agent default', () => {
+  it('falls through to the visitor locale, then the agent default, when the message does not say its language clearly', () => {
+    const turkish = 'Siparişim nerede? Dün gelmesi gerekiyordu.';
+    expect(confidentLocale(turkish)).toBeUndefined();
+    expect(resolveReplyLanguage({ visitorLocale: 'tr-TR', message: turkish, agentDefault: 'en' })).toMatchObject({ tag: 'tr', source: 'visitor_locale' });
+    expect(resolveReplyLanguage({ message: turkish, agentDefault: 'tr' })).toMatchObject({ tag: 'tr', source: 'agent_default' });
+  });
+
+  it('follows the order override, confidently detected message language, visitor locale, agent default', () => {
     const message = 'Wo ist meine Bestellung? Sie sollte gestern ankommen.';
     expect(resolveReplyLanguage({ override: 'fr', visitorLocale: 'es-ES', message, agentDefault: 'it' })).toMatchObject({ tag: 'fr', source: 'override' });
-    expect(resolveReplyLanguage({ visitorLocale: 'es-ES', message, agentDefault: 'it' })).toMatchObject({ tag: 'es', source: 'visitor_locale' });
+    // The message is German, the visitor's locale Spanish: German, noted as another language.
+    expect(resolveReplyLanguage({ visitorLocale: 'es-ES', message, agentDefault: 'it' })).toMatchObject({ tag: 'de', source: 'other_language' });
+    expect(resolveReplyLanguage({ visitorLocale: 'de-AT', message, agentDefault: 'it' })).toMatchObject({ tag: 'de', source: 'detected' });
     expect(resolveReplyLanguage({ visitorLocale: 'xx', message, agentDefault: 'it' })).toMatchObject({ tag: 'de', source: 'detected' });
+    // Nothing in the message tells its language: the visitor's locale, else the agent's default.
+    expect(resolveReplyLanguage({ visitorLocale: 'es-ES', message: 'ok 1042', agentDefault: 'it' })).toMatchObject({ tag: 'es', source: 'visitor_locale' });
     expect(resolveReplyLanguage({ message: 'ok 1042', agentDefault: 'it' })).toMatchObject({ tag: 'it', source: 'agent_default' });
     expect(resolveReplyLanguage({ message: 'ok', agentDefault: 'not-a-locale' })).toMatchObject({ tag: 'en', source: 'agent_default' });
   });
 
-  it('answers a message in another script than the visitor locale in the language it is written in', () => {
+  it('answers a message in another language than the visitor locale in the language it is written in', () => {
     const onEnglishPage = (message: string) => resolveReplyLanguage({ visitorLocale: 'en-US', message, agentDefault: 'en' });
-    expect(onEnglishPage('أين طلبي؟ كان من المفترض أن يصل أمس.')).toMatchObject({ tag: 'ar', direction: 'rtl', source: 'other_script' });
-    expect(onEnglishPage('Где мой заказ? Он должен был прийти вчера.')).toMatchObject({ tag: 'ru', source: 'other_script' });
-    expect(onEnglishPage('注文はどこですか？昨日届くはずでした。')).toMatchObject({ tag: 'ja', source: 'other_script' });
-    // Same script: the page's language stays, whatever the message is written in.
-    expect(onEnglishPage('Wo ist meine Bestellung? Sie sollte gestern ankommen.')).toMatchObject({ tag: 'en', source: 'visitor_locale' });
-    // A few letters of another script in an English sentence (a place name) do not flip it.
-    expect(onEnglishPage('Do you also ship orders to Москва?')).toMatchObject({ tag: 'en', source: 'visitor_locale' });
-    // Too short to tell which language it is: the page's language is the guess.
-    expect(onEnglishPage('شكرا')).toMatchObject({ tag: 'en', source: 'visitor_locale' });
+    expect(onEnglishPage('أين طلبي؟ كان من المفترض أن يصل أمس.')).toMatchObject({ tag: 'ar', direction: 'rtl', source: 'other_language' });
+    expect(onEnglishPage('Где мой заказ? Он должен был прийти вчера.')).toMatchObject({ tag: 'ru', source: 'other_language' });
+    expect(onEnglishPage('注文はどこですか？昨日届くはずでした。')).toMatchObject({ tag: 'ja', source: 'other_language' });
+    // Same script, another language: the message's language, when it is clear.
+    expect(onEnglishPage('Wo ist meine Bestellung? Sie sollte gestern ankommen.')).toMatchObject({ tag: 'de', source: 'other_language' });
+    // A short English question is not taken for French (a detector reads this one as French).
+    expect(onEnglishPage('Do you sell garden hoses?')).toMatchObject({ tag: 'en', source: 'detected' });
+    expect(resolveReplyLanguage({ visitorLocale: 'de', message: 'Do you sell garden hoses?', agentDefault: 'en' })).toMatchObject({ tag: 'en', source: 'other_language' });
 
     const onArabicPage = (message: string) => resolveReplyLanguage({ visitorLocale: 'ar', message, agentDefault: 'en' });
     // Product names are Latin in every language: an Arabic question naming one stays Arabic.
-    expect(onArabicPage('هل لديكم Ridgeline Waterproof Jacket بمقاس كبير؟')).toMatchObject({ tag: 'ar', source: 'visitor_locale' });
-    expect(onArabicPage('Where is my order? It was supposed to arrive yesterday.')).toMatchObject({ tag: 'en', direction: 'ltr', source: 'other_script' });
+    expect(onArabicPage('هل لديكم Ridgeline Waterproof Jacket بمقاس كبير؟')).toMatchObject({ tag: 'ar', source: 'detected' });
+    expect(onArabicPage('Where is my order? It was supposed to arrive yesterday.')).toMatchObject({ tag: 'en', direction: 'ltr', source: 'other_language' });
+    // Too short to tell: "thanks" after an Arabic reply (the widget sends that reply's language) stays Arabic.
+    expect(onArabicPage('thanks')).toMatchObject({ tag: 'ar', source: 'visitor_locale' });
+    expect(onArabicPage('ok')).toMatchObject({ tag: 'ar', source: 'visitor_locale' });
+    // Small talk is answered in the language it is written in, however short.
+    expect(onEnglishPage('شكرا')).toMatchObject({ tag: 'ar', direction: 'rtl' });
+  });
+
+  it('does not flip an English message to another language for a place name in another script', () => {
+    const onEnglishPage = (message: string) => resolveReplyLanguage({ visitorLocale: 'en-US', message, agentDefault: 'en' });
+    expect(onEnglishPage('Do you also ship orders to Москва?')).toMatchObject({ tag: 'en' });
+    expect(resolveReplyLanguage({ message: 'Do you also ship orders to Москва?', agentDefault: 'en' })).toMatchObject({ tag: 'en' });
   });
 
   it('knows the script of every reply locale', () => {

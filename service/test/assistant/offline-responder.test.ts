@@ -122,18 +122,30 @@ describe('offline responder through the runtime', () => {
     expect(message.content).toContain(text);
   });
 
-  it('shows products with the synced price', async () => {
+  it('answers the price of a named product from its synced fields, in the reply language', async () => {
     const { message, diagnostics } = await playground('Quel est le prix du trail runner ?');
-    expect(diagnostics.tool_calls[0]?.name).toBe('show_products');
+    expect(diagnostics.language).toBe('fr');
+    expect(diagnostics.tool_calls).toEqual([]);
+    expect(message.content).toContain('[Trail runner](https://shop.example/product/10)');
+    expect(message.content).toMatch(/17,90\s€/);
+    expect(message.content).toMatch(/19,90\s€/);
+    expect(message.sources).toEqual([{ title: 'Trail runner', url: 'https://shop.example/product/10' }]);
+  });
+
+  it('shows products with the synced price for a catalog search', async () => {
+    const { message, diagnostics } = await playground('Anything under €20?');
+    expect(diagnostics.tool_calls[0]).toMatchObject({ name: 'show_products', arguments: expect.objectContaining({ max_price: 20 }) });
     const card = message.blocks.find((b) => b.kind === 'product_card');
     expect(card?.kind === 'product_card' && card.data.price).toEqual({ currency: 'EUR', price: '17.90', regular_price: '19.90', sale_price: '17.90' });
     expect(message.content).toContain('17.90 EUR');
   });
 
-  it('answers from the sources when a catalog search for a question finds no product', async () => {
+  it('answers a policy question that sounds like a product question from the sources', async () => {
     const { message, diagnostics } = await playground('What kind of return policy do you have?');
-    expect(diagnostics.tool_calls).toEqual([expect.objectContaining({ name: 'show_products', result: expect.objectContaining({ products: [] }) })]);
+    // A catalog search may come first ("what kind of" sounds like a product question): it finds nothing.
+    expect(diagnostics.tool_calls.every((call) => call.name === 'show_products')).toBe(true);
     expect(message.content).toContain('> You can return any item within 30 days of delivery for a full refund.');
+    expect(message.sources).toEqual([{ title: 'Returns and refunds', url: 'https://shop.example/?p=1' }]);
   });
 
   it('says it is unsure and offers escalation when nothing answers the question', async () => {

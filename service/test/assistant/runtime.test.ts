@@ -36,17 +36,30 @@ async function turn(input: Partial<TurnInput> & { message: string }, options: { 
 
 describe('runTurn', () => {
   it('keeps product cards in the Playground and only their text in production', async () => {
-    const playground = await turn({ message: 'How much is the trail runner?' }, { playground: true });
+    // A catalog search (a price bound, no product named): the offline responder calls show_products.
+    const question = 'Anything under €20?';
+    const playground = await turn({ message: question }, { playground: true });
     const card = playground.done?.message.blocks.find((b) => b.kind === 'product_card');
     expect(card?.kind === 'product_card' && card.data.price.price).toBe('17.90');
     expect(playground.events.some((e) => e.type === 'block' && e.block.kind === 'product_card')).toBe(true);
 
-    const production = await turn({ message: 'How much is the trail runner?' });
+    const production = await turn({ message: question });
     expect(production.done?.message.blocks).toEqual([]);
     expect(production.events.some((e) => e.type === 'block')).toBe(false);
     expect(production.done?.message.content).toContain('[Trail runner](https://shop.example/product/10)');
     expect(production.done?.message.content).toContain('17.90 EUR');
     expect(production.stored[1]?.blocks).toEqual([]);
+    // The card's product is what the answer showed: it is the source in both modes.
+    expect(production.done?.message.sources).toEqual([{ title: 'Trail runner', url: 'https://shop.example/product/10' }]);
+    expect(playground.done?.message.sources).toEqual([{ title: 'Trail runner', url: 'https://shop.example/product/10' }]);
+  });
+
+  it('answers a question about a named product from its synced price, in the reply language', async () => {
+    const { done } = await turn({ message: 'How much is the trail runner?' });
+    expect(done?.message.content).toContain('[Trail runner](https://shop.example/product/10)');
+    expect(done?.message.content).toMatch(/€17\.90/);
+    expect(done?.message.content).toMatch(/€19\.90/);
+    expect(done?.message.sources).toEqual([{ title: 'Trail runner', url: 'https://shop.example/product/10' }]);
   });
 
   it('stores both messages with content, blocks, sources, tool calls, usage and diagnostics', async () => {
@@ -89,24 +102,34 @@ describe('runTurn', () => {
     expect(done?.message.content).toContain('سياسة الإرجاع');
   });
 
-  it('uses the visitor’s locale before detection, and ignores language overrides in production', async () => {
-    const visitor = await turn({ message: 'How many days do I have to return an item?', locale: 'fr-CA' });
-    expect(visitor.events[0]).toMatchObject({ language: 'fr-CA' });
+  it('uses a language the message says clearly, else the visitor’s locale, and ignores language overrides in production', async () => {
+    const clear = await turn({ message: 'How many days do I have to return an item?', locale: 'fr-CA' });
+    expect(clear.events[0]).toMatchObject({ language: 'en' });
+    // A product name alone does not say which language it is in: the visitor's locale does.
+    const unclear = await turn({ message: 'Trail runner?', locale: 'fr-CA' });
+    expect(unclear.events[0]).toMatchObject({ language: 'fr-CA' });
+    expect(unclear.done?.message.content).toMatch(/17,90\s€/);
     const ignored = await turn({ message: 'How many days do I have to return an item?', overrides: { language: 'de', siteType: 'saas' } });
     expect(ignored.events[0]).toMatchObject({ language: 'en' });
     expect(ignored.stored[1]?.diagnostics).toMatchObject({ site_type: 'ecommerce', language: 'en' });
   });
 
-  it('answers a message in another script than the visitor’s locale in its own language, and notes why', async () => {
+  it('answers a message in another language than the visitor’s locale in its own language, and notes why', async () => {
     const { events, stored } = await turn({ message: 'كم يومًا لدي لإرجاع منتج؟', locale: 'en-US' });
     expect(events[0]).toMatchObject({ type: 'start', language: 'ar', direction: 'rtl' });
     expect((stored[1]?.diagnostics as { notes?: string[] } | undefined)?.notes).toContain(
-      "reply language ar: the message is written in another script than the visitor's locale (en-US)",
+      "reply language ar: the message is written in it, not in the visitor's locale (en-US)",
     );
-    // In the locale's own script, the locale decides and nothing is noted.
+    // Another language in the locale's own script, clearly written, is answered in that language too.
     const german = await turn({ message: 'Wie viele Tage habe ich für eine Rückgabe?', locale: 'en-US' });
-    expect(german.events[0]).toMatchObject({ language: 'en' });
-    expect((german.stored[1]?.diagnostics as { notes?: string[] } | undefined)?.notes).toEqual([]);
+    expect(german.events[0]).toMatchObject({ language: 'de' });
+    expect((german.stored[1]?.diagnostics as { notes?: string[] } | undefined)?.notes).toContain(
+      "reply language de: the message is written in it, not in the visitor's locale (en-US)",
+    );
+    // The locale's own language: nothing is noted.
+    const english = await turn({ message: 'How many days do I have to return an item?', locale: 'en-US' });
+    expect(english.events[0]).toMatchObject({ language: 'en' });
+    expect((english.stored[1]?.diagnostics as { notes?: string[] } | undefined)?.notes).toEqual([]);
   });
 
   it('applies Playground overrides without saving them to the agent', async () => {

@@ -60,8 +60,10 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
     await t?.close();
   });
 
-  it('a sample prompt streams an answer with a product card and fills Diagnostics', async () => {
-    await page.getByRole('button', { name: 'Do you have running shoes in size 42?' }).click();
+  it('a catalog search shows a product card and fills Diagnostics; a sample prompt streams an answer', async () => {
+    // A price bound and no product named: the offline responder searches the catalog (show_products).
+    await page.getByLabel('Message', { exact: true }).fill('Anything under €20?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await streamsEnded();
     const answer = page.locator('#pg-log-a .pg-assistant').last();
     expect((await answer.locator('.pg-text').innerText()).length).toBeGreaterThan(0);
@@ -76,6 +78,12 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
     expect(await page.locator('#pg-diag-a .pg-ranked a').first().getAttribute('href')).toMatch(/^https:\/\/shop\.example\//);
     expect(await text('[data-testid="system-prompt-a"]')).toContain('shopping assistant');
     await shot('01-sample-prompt-diagnostics');
+
+    // The sample names a product of the catalog: it is answered from that product's synced data.
+    await tab('Scenario');
+    await page.getByRole('button', { name: 'Do you have running shoes in size 42?' }).click();
+    await streamsEnded();
+    expect(await page.locator('#pg-log-a .pg-assistant').last().locator('.pg-text').innerText()).toContain('Trail running shoe');
   });
 
   it('the "shop product" template reaches the system prompt, sanitized', async () => {
@@ -143,7 +151,7 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
     // History survives a reload until Reset.
     await page.reload();
     await page.locator('#playground[data-ready="true"]').waitFor();
-    expect(await page.locator('#pg-log-a .pg-msg').count()).toBe(8);
+    expect(await page.locator('#pg-log-a .pg-msg').count()).toBe(10);
     expect(await page.locator('#pg-log-b .pg-msg').count()).toBe(2);
 
     await page.getByRole('button', { name: 'Reset', exact: true }).click();

@@ -132,7 +132,8 @@ describe('Playground routes', () => {
 
   describe('a turn', () => {
     it('streams through the runtime with every contract-9 diagnostics field, in a new is_playground conversation', async () => {
-      const turn = await playgroundTurn(t.app, editor, shop.agentId, { message: 'Do you have running shoes in size 42?' });
+      // A catalog search (a price bound, no product named): the turn calls a tool and shows cards.
+      const turn = await playgroundTurn(t.app, editor, shop.agentId, { message: 'Anything under €20?' });
       expect(turn.status).toBe(200);
       const names = turn.events.map((e) => e.event);
       expect(names[0]).toBe('start');

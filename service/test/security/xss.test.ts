@@ -320,12 +320,14 @@ describe('XSS payloads in synced content, visitor input and model output', () =>
     });
 
     it('the Playground shows product cards, and their links and images are web URLs only', async () => {
-      const response = await asUser(t.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message: 'How much is the hostile trail runner?' });
+      // A catalog search (a price bound, no product named), which shows both hostile products as cards:
+      // a named product's price is answered in text, without a card.
+      const response = await asUser(t.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message: 'Anything under €20?' });
       expect(response.statusCode).toBe(200);
       const events = parseSse(response.body);
       playgroundConversation = (events.find((e) => e.event === 'start')?.data as { conversation_id: string }).conversation_id;
       const message = (events.find((e) => e.event === 'done')?.data as { message: Message }).message;
-      expect(message.blocks.some((b) => b.kind === 'product_card')).toBe(true);
+      expect(message.blocks.filter((b) => b.kind === 'product_card')).toHaveLength(2);
       expectNoLiveUrls(message, 'playground');
       expectComposedLinksSafe(withoutQuotes(message.content), 'playground');
     });
