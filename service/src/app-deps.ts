@@ -13,9 +13,13 @@ export interface Limits {
   leadsPerToken: number;
   eventsPerToken: number;
   couponApplyPerIp: number;
+  /** Visitor messages per conversation; from the configuration (WIDGET_MESSAGES_PER_CONVERSATION). */
+  messagesPerConversation: number;
+  /** Visitor messages per client address; from the configuration (WIDGET_MESSAGES_PER_ADDRESS). */
+  messagesPerAddress: number;
 }
 
-export const SPEC_LIMITS: Limits = {
+export const SPEC_LIMITS: Omit<Limits, 'messagesPerConversation' | 'messagesPerAddress'> = {
   integrationPerToken: 60,
   widgetInitPerIp: 60,
   leadsPerToken: 5,
