@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { agents, modelPrices, modelUsageDaily, workspaces } from '../../src/db/schema.js';
+import { runCommand } from '../../src/modules/admin/commands.js';
 import { capState, spendToday, spentOf } from '../../src/modules/assistant/cost-governor.js';
 import type { TurnEvent } from '../../src/modules/assistant/events.js';
 import { runTurn, type RuntimeDeps } from '../../src/modules/assistant/runtime.js';
@@ -122,6 +123,23 @@ describe('daily caps', () => {
     expect(spent.costUsd).toBeGreaterThan((100 * 0.15) / 1e6);
     expect(spent.costUsd).toBeLessThan((100 * 0.15 + 50 * 0.6) / 1e6);
     expect(spent.unpriced).toEqual([]);
+  });
+
+  it('the operator sets and removes a workspace’s price with price:set and price:remove', async () => {
+    const shop = await shopWith({});
+    await turnInNewConversation(shop);
+    const builtIn = spentOf(await spendToday(database.db, shop.workspaceId)).costUsd;
+    // Values arrive from the command line as text.
+    await runCommand(database.db, 'price:set', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini', input: '1500', output: '0' });
+    const overridden = spentOf(await spendToday(database.db, shop.workspaceId)).costUsd;
+    expect(overridden).toBeCloseTo((100 * 1500) / 1e6, 6);
+    expect(overridden).not.toBeCloseTo(builtIn, 6);
+    await expect(runCommand(database.db, 'price:set', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini', input: '-1', output: '0' })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+    await runCommand(database.db, 'price:remove', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini' });
+    expect(spentOf(await spendToday(database.db, shop.workspaceId)).costUsd).toBeCloseTo(builtIn, 9);
+    await expect(runCommand(database.db, 'price:remove', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini' })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('warns at 80% and stops at 100% of whichever cap is nearest', () => {
