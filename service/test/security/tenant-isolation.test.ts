@@ -187,7 +187,7 @@ describe('tenant isolation on every route', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6 } });
+    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
     a = await tenant('Alpha');
     b = await tenant('Bravo');
     idsOfB = [

@@ -30,7 +30,9 @@ interface MonthlyUsage {
   total_tokens: number;
 }
 
-const usageQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12), notice: z.string().max(40).optional() });
+const usageQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
+/** The page's query: the API's, and the notice a saved form redirects with. */
+const usagePageQuery = usageQuery.extend({ notice: z.string().max(40).optional() });
 
 async function monthlyUsage(db: Db, workspaceId: string, now: Date, months: number): Promise<MonthlyUsage[]> {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
@@ -96,7 +98,7 @@ export function usagePageRoutes(pages: FastifyInstance, deps: AppDeps): void {
 
   pages.get('/app/usage', async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
-    const { months, notice } = parseInput(usageQuery, request.query);
+    const { months, notice } = parseInput(usagePageQuery, request.query);
     return sendHtml(reply, await render(frame, months, undefined, notice ? NOTICES[notice] : undefined));
   });
 
