@@ -105,6 +105,7 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
   '/app/api/leads/:id': { access: 'session', param: 'lead' },
   '/app/api/analytics': { access: 'session' },
   '/app/api/usage': { access: 'session' },
+  '/app/api/usage/today': { access: 'session' },
 };
 
 const fill = (route: string, value: string) => route.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
