@@ -17,9 +17,13 @@ export interface Limits {
   orderLookupMissesPerConversation: number;
   orderLookupMissesPerAddressPerHour: number;
   orderLookupMissesPerEmailPerHour: number;
+  /** Visitor messages per conversation; from the configuration (WIDGET_MESSAGES_PER_CONVERSATION). */
+  messagesPerConversation: number;
+  /** Visitor messages per client address; from the configuration (WIDGET_MESSAGES_PER_ADDRESS). */
+  messagesPerAddress: number;
 }
 
-export const SPEC_LIMITS: Limits = {
+export const SPEC_LIMITS: Omit<Limits, 'messagesPerConversation' | 'messagesPerAddress'> = {
   integrationPerToken: 60,
   widgetInitPerIp: 60,
   leadsPerToken: 5,

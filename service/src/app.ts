@@ -103,7 +103,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.checkSiteUrl ??
       (config.allowPrivateSiteUrls ? async () => {} : (url) => assertSiteUrlAllowed(url, { allowPrivate: false })),
     log: app.log,
-    limits: { ...SPEC_LIMITS, ...options.limits },
+    limits: {
+      ...SPEC_LIMITS,
+      messagesPerConversation: config.widgetMessages.perConversation,
+      messagesPerAddress: config.widgetMessages.perAddress,
+      ...options.limits,
+    },
     providerEnv: options.providerEnv ?? config.providers,
     sitePolicy: { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] },
     metrics: new Metrics(database.db),

@@ -87,6 +87,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  WIDGET_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).max(100_000).default(20),
+  WIDGET_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -121,6 +123,11 @@ export interface Config {
   shutdownGraceMs: number;
   /** What a connection may hold of the server before it is closed: see HttpLimits. */
   http: HttpLimits;
+  /**
+   * Visitor messages (POST /v1/widget/messages and /messages/stream together) per minute: per
+   * conversation, and per client address (an IPv6 address by its /64) across all its conversations.
+   */
+  widgetMessages: { perConversation: number; perAddress: number };
   /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
   providers: {
     OPENAI_API_KEY: string | undefined;
@@ -189,6 +196,7 @@ export function loadConfig(
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
     },
+    widgetMessages: { perConversation: e.WIDGET_MESSAGES_PER_CONVERSATION, perAddress: e.WIDGET_MESSAGES_PER_ADDRESS },
     providers: {
       OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
       OPENAI_BASE_URL: e.OPENAI_BASE_URL,

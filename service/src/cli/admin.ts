@@ -15,6 +15,9 @@ Commands:
   agent:create     --workspace <id> --name <name> --site-type <type> --origin <origin> [--origin ...] [--locale <tag>] [--published]
   token:create     --workspace <id> --name <name> [--ability wp:integration]
   token:revoke     --workspace <id> --id <token id>
+  price:set        --workspace <id> --provider openai|anthropic|openai-compatible --model <model> --input <usd> --output <usd>
+                   (US dollars per million prompt / completion tokens, over the built-in price table)
+  price:remove     --workspace <id> --provider <provider> --model <model>
 
 With --json each command prints one JSON object.`;
 
@@ -54,6 +57,10 @@ async function main(): Promise<void> {
       published: { type: 'boolean' },
       ability: { type: 'string', multiple: true },
       id: { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      input: { type: 'string' },
+      output: { type: 'string' },
     },
   });
   const json = values.json ?? false;

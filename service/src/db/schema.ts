@@ -5,7 +5,9 @@ import {
   boolean,
   customType,
   integer,
+  date,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -28,9 +30,15 @@ export type SiteType = (typeof SITE_TYPES)[number];
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** US dollars, as PostgreSQL numeric reads them (a string) turned into a number. */
+const usd = (name: string, precision: number, scale: number) => numeric(name, { precision, scale, mode: 'number' });
+
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
+  /** Model tokens a UTC day for all agents together; NULL: no cap (see cost-governor.ts). */
+  dailyTokenCap: bigint('daily_token_cap', { mode: 'number' }),
+  dailyCostCapUsd: usd('daily_cost_cap_usd', 14, 4),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
@@ -136,6 +144,9 @@ export const agents = pgTable('agents', {
   model: text('model'),
   budgetTurns: integer('budget_turns'),
   budgetTokens: integer('budget_tokens'),
+  /** Model tokens a UTC day for this agent; NULL: no cap (see cost-governor.ts). */
+  dailyTokenCap: bigint('daily_token_cap', { mode: 'number' }),
+  dailyCostCapUsd: usd('daily_cost_cap_usd', 14, 4),
   published: boolean('published').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -271,3 +282,33 @@ export const couponApplies = pgTable('coupon_applies', {
   status: text('status').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/** A workspace's price for a model, over the built-in table (US dollars per million tokens). */
+export const modelPrices = pgTable(
+  'model_prices',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    inputUsdPerMtok: usd('input_usd_per_mtok', 14, 6).notNull(),
+    outputUsdPerMtok: usd('output_usd_per_mtok', 14, 6).notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.provider, t.model] })],
+);
+
+/** Hosted-model tokens per UTC day, agent and model, counted as each reply is stored. */
+export const modelUsageDaily = pgTable(
+  'model_usage_daily',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    agentId: uuid('agent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    turns: integer('turns').notNull().default(0),
+    inputTokens: bigint('input_tokens', { mode: 'number' }).notNull().default(0),
+    outputTokens: bigint('output_tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.agentId, t.provider, t.model] })],
+);

@@ -68,6 +68,8 @@ describe('configuration', () => {
       KEEP_ALIVE_TIMEOUT_MS: '65000',
       CONNECTION_TIMEOUT_MS: '90000',
       MAX_CONNECTIONS: '2000',
+      WIDGET_MESSAGES_PER_CONVERSATION: '12',
+      WIDGET_MESSAGES_PER_ADDRESS: '40',
     });
     expect(config).toEqual({
       port: 8080,
@@ -83,6 +85,7 @@ describe('configuration', () => {
       trustProxy: 1,
       shutdownGraceMs: 5_000,
       http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 90_000, maxConnections: 2_000 },
+      widgetMessages: { perConversation: 12, perAddress: 40 },
       providers: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined },
     });
   });

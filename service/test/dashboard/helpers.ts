@@ -35,7 +35,7 @@ export function sessionCookieOf(header: string | string[] | undefined): string {
   return session.split(';')[0]!;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request as a signed-in browser or script sends it: the cookie, and the CSRF header unless told not to. */
 export function asUser(app: FastifyInstance, user: SignedIn | null, method: Method, url: string, payload?: unknown, options: { csrf?: boolean; form?: boolean } = {}) {

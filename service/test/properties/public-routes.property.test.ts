@@ -46,7 +46,7 @@ describe('every public route, random input', () => {
   let shop: SeededWorkspace;
   let widgetToken: string;
   beforeAll(async () => {
-    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, couponApplyPerIp: 1e6 } });
+    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
     shop = await seedWorkspace(t.database);
     await handshakeRequest(t.app, shop.token);
     widgetToken = (await init(t.app, { agent_id: shop.agentId })).json().token;

@@ -105,6 +105,7 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
   '/app/api/leads/:id': { access: 'session', param: 'lead' },
   '/app/api/analytics': { access: 'session' },
   '/app/api/usage': { access: 'session' },
+  '/app/api/usage/today': { access: 'session' },
 };
 
 const fill = (route: string, value: string) => route.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
@@ -187,7 +188,7 @@ describe('tenant isolation on every route', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6 } });
+    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
     a = await tenant('Alpha');
     b = await tenant('Bravo');
     idsOfB = [

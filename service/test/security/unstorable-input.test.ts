@@ -23,7 +23,7 @@ describe('text the database cannot hold, and redirect targets a header cannot ca
   let widgetToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, couponApplyPerIp: 1e6 } });
+    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
     shop = await seedWorkspace(t.database);
     expect((await handshakeRequest(t.app, shop.token)).statusCode).toBe(200);
     ownerEmail = await createMember(t.database, shop.workspaceId, 'owner');

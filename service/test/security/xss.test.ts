@@ -228,7 +228,7 @@ describe('XSS payloads in synced content, visitor input and model output', () =>
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({
       config: { port, publicBaseUrl: base },
-      limits: { widgetInitPerIp: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6 },
+      limits: { widgetInitPerIp: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 },
       providerEnv: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl },
     });
     await t.app.listen({ host: '127.0.0.1', port });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { agents, memberships, ROLES, SITE_TYPES, users, workspaces } from '../../db/schema.js';
+import { agents, memberships, modelPrices, ROLES, SITE_TYPES, users, workspaces } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { normalizeOrigin } from '../../lib/urls.js';
 import { parseInput } from '../../lib/validate.js';
@@ -48,6 +48,15 @@ export const commandSchemas = {
     ability: z.array(z.enum(ABILITIES)).default(['wp:integration']),
   }),
   'token:revoke': z.object({ workspace: workspaceId, id: z.uuid() }),
+  /** A workspace's price for a model, over the built-in table (cost-governor.ts): US dollars per million tokens. */
+  'price:set': z.object({
+    workspace: workspaceId,
+    provider: z.enum(['openai', 'anthropic', 'openai-compatible']),
+    model: z.string().trim().min(1).max(100),
+    input: z.coerce.number().min(0).max(100_000),
+    output: z.coerce.number().min(0).max(100_000),
+  }),
+  'price:remove': z.object({ workspace: workspaceId, provider: z.string().trim().min(1).max(40), model: z.string().trim().min(1).max(100) }),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -118,6 +127,25 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown): P
       const revoked = await revokeApiToken(db, args.workspace, args.id);
       if (!revoked) throw new AppError('not_found', 'No active token with that id in this workspace');
       return { id: args.id, revoked: true };
+    }
+    case 'price:set': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const price = { inputUsdPerMtok: args.input, outputUsdPerMtok: args.output, updatedAt: new Date() };
+      await db
+        .insert(modelPrices)
+        .values({ workspaceId: args.workspace, provider: args.provider, model: args.model, ...price })
+        .onConflictDoUpdate({ target: [modelPrices.workspaceId, modelPrices.provider, modelPrices.model], set: price });
+      return { workspace_id: args.workspace, model: `${args.provider}:${args.model}`, input_usd_per_mtok: args.input, output_usd_per_mtok: args.output };
+    }
+    case 'price:remove': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      const removed = await db
+        .delete(modelPrices)
+        .where(and(eq(modelPrices.workspaceId, args.workspace), eq(modelPrices.provider, args.provider), eq(modelPrices.model, args.model)))
+        .returning({ model: modelPrices.model });
+      if (removed.length === 0) throw new AppError('not_found', 'This workspace has no price of its own for that model');
+      return { workspace_id: args.workspace, model: `${args.provider}:${args.model}`, removed: true };
     }
   }
 }

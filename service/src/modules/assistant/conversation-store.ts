@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { conversations, messages, type ShopperBinding } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertWithinBudget, type Budget } from './budget.js';
+import { recordSpend } from './cost-governor.js';
 
 /**
  * The runtime's reads and writes of conversations and messages. Every statement names the
@@ -109,6 +110,8 @@ export interface AssistantRecord {
   /** What the turn costs against the conversation's budget. */
   turns: number;
   tokens: number;
+  /** A hosted model's tokens, added to the day's spending (cost-governor.ts); absent for the offline responder. */
+  spend?: { agentId: string; provider: string; model: string; inputTokens: number; outputTokens: number };
 }
 
 /** Stores the reply and charges the conversation in one transaction, and ends the turn's hold. */
@@ -139,6 +142,7 @@ export async function saveAssistantMessage(db: Db, workspaceId: string, conversa
         lastMessageAt: sql`now()`,
       })
       .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId)));
+    if (record.spend && record.spend.inputTokens + record.spend.outputTokens > 0) await tx.execute(recordSpend(workspaceId, record.spend));
     return row?.createdAt ?? new Date();
   });
 }

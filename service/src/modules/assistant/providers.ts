@@ -62,14 +62,14 @@ export function resolveModel(agent: { provider: string; model: string | null }, 
   return model;
 }
 
+/** The offline responder, with why it stands in for the agent's provider when it does. */
+export function offlineModel(fallbackReason?: string): ResolvedModel {
+  return { model: new OfflineResponder(), provider: 'offline', modelId: OFFLINE_MODEL_ID, ...(fallbackReason ? { fallbackReason } : {}) };
+}
+
 function createModel(agent: { provider: string; model: string | null }, env: ProviderEnv): ResolvedModel {
   const set = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
-  const offline = (fallbackReason?: string): ResolvedModel => ({
-    model: new OfflineResponder(),
-    provider: 'offline',
-    modelId: OFFLINE_MODEL_ID,
-    ...(fallbackReason ? { fallbackReason } : {}),
-  });
+  const offline = offlineModel;
   switch (agent.provider) {
     case 'openai': {
       const apiKey = set(env.OPENAI_API_KEY);

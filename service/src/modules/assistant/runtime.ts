@@ -17,7 +17,8 @@ import { phrase } from './phrases.js';
 import { buildSystemPrompt, type BuiltPrompt } from './prompt.js';
 import { offlineProviderOptions, type OfflineTurnFacts } from './offline/facts.js';
 import { OFFLINE_MODEL_ID } from './offline/model.js';
-import { resolveModel, type ProviderEnv, type ResolvedModel } from './providers.js';
+import { capReason } from './cost-governor.js';
+import { offlineModel, resolveModel, type ProviderEnv, type ResolvedModel } from './providers.js';
 import { retrieve, type RankedSource, type Retrieval } from './retrieval.js';
 import { analyzeQuestion } from './understanding/question.js';
 import { isSiteType, siteTypeDefinition, type SiteTypeDefinition } from './site-types.js';
@@ -101,7 +102,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     agentDefault: agent.defaultLocale,
   });
   const pageContext = sanitizePageContext(input.overrides?.pageContext, { mode, allowedOrigins: agent.allowedOrigins }) ?? null;
-  const turn = new TurnRecord(randomUUID(), siteType, language, pageContext);
+  const turn = new TurnRecord(agent.id, randomUUID(), siteType, language, pageContext);
   if (language.source === 'other_language') {
     turn.notes.push(`reply language ${language.tag}: the message is written in it, not in the visitor's locale (${visitorLocale})`);
   }
@@ -258,10 +259,13 @@ async function* prepareTurn(
   // The question is read in the reply language, the site's own and English.
   const analysis = analyzeQuestion(message, [language.tag, agent.defaultLocale]);
   const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, previousAnswerSources, language: language.tag, pageContext, analysis });
+  // The daily caps (cost-governor.ts) are read alongside, for agents with a hosted model.
+  const capped = agent.provider === 'offline' ? Promise.resolve(undefined) : capReason(db, agent);
   // If the turn cannot begin, nobody awaits these: keep their rejections handled.
   previousUserTurns.catch(() => {});
   previousAnswerSources.catch(() => {});
   retrieval.catch(() => {});
+  capped.catch(() => {});
   let state: BegunTurn;
   try {
     state = await beginning;
@@ -283,8 +287,12 @@ async function* prepareTurn(
   };
   if (retrieved.focus) turn.notes.push(`about ${retrieved.focus.title} (${FOCUS_NOTE[retrieved.focus.reason]})`);
 
-  const resolved = deps.resolveModel?.(agent) ?? resolveModel(agent, deps.providerEnv);
+  let resolved = deps.resolveModel?.(agent) ?? resolveModel(agent, deps.providerEnv);
+  const overCap = resolved.provider === 'offline' ? undefined : await capped;
+  if (overCap) resolved = offlineModel(overCap);
   turn.model = `${resolved.provider}:${resolved.modelId}`;
+  turn.provider = resolved.provider;
+  turn.modelId = resolved.modelId;
   if (resolved.fallbackReason) turn.notes.push(`offline responder used: ${resolved.fallbackReason}`);
   const toolNames = siteType.tools.filter((name) => name !== 'offer_coupon' || agent.coupons.length > 0);
   const prompt = buildSystemPrompt({
@@ -431,9 +439,12 @@ class TurnRecord {
   promptChars = 0;
   prompt: BuiltPrompt | undefined;
   model = 'none';
+  provider = 'none';
+  modelId = 'none';
   createdAt = new Date();
 
   constructor(
+    readonly agentId: string,
     readonly id: string,
     readonly siteType: SiteTypeDefinition,
     readonly language: ReplyLanguage,
@@ -512,6 +523,10 @@ class TurnRecord {
       // A failed turn is not charged as a reply; its tokens are, when the provider reported any.
       turns: status === 'error' ? 0 : 1,
       tokens: status === 'error' && usage.estimated ? 0 : usage.total_tokens,
+      // What a hosted model was paid for, counted against the daily caps (cost-governor.ts).
+      ...(this.provider !== 'offline' && this.provider !== 'none' && !(status === 'error' && usage.estimated)
+        ? { spend: { agentId: this.agentId, provider: this.provider, model: this.modelId, inputTokens: usage.input_tokens, outputTokens: usage.output_tokens } }
+        : {}),
     };
   }
 

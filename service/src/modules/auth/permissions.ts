@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   'agent-update': ['owner', 'admin', 'editor'],
   // Tokens are the integration's credentials: not for editors, who only shape assistants.
   'token-manage': ['owner', 'admin'],
+  // The workspace's daily spending caps and model prices: what the owner pays for.
+  'spend-manage': ['owner', 'admin'],
   'member-manage': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 

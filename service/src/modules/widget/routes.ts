@@ -50,6 +50,19 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
   const eventLimit = perToken('widget-events', limits.eventsPerToken);
+  // Visitor messages, both endpoints counted together. Each conversation is bounded by its budget
+  // (budget.ts), but init hands out new conversations: the per-address limit bounds what one
+  // client can make the owner's model do across all of them (see SECURITY.md, cost governor).
+  const messageAddressLimit = perIp('widget-messages-address', limits.messagesPerAddress);
+  const messageConversationLimit = createLimiter(app, {
+    name: 'widget-messages-conversation',
+    max: limits.messagesPerConversation,
+    key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.conversationId ?? clientAddressKey(request),
+  });
+  const messageLimit = async (request: FastifyRequest) => {
+    await messageAddressLimit(request);
+    await messageConversationLimit(request);
+  };
 
   const origins = originDirectory(deps.db);
   const initAgent = publishedAgentCache(deps.db, () => deps.now().getTime());
@@ -163,7 +176,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   /** Starts the turn; an error before anything was generated becomes a plain error response. */
   const startTurn = async (request: FastifyRequest, signal: AbortSignal) => {
-    const { conversation, agent, body } = await authenticate(request, messageBody);
+    const { conversation, agent, body } = await authenticate(request, messageBody, messageLimit);
     const events = deps.metrics.observeTurn(runTurn(runtime, {
       agent,
       conversation,

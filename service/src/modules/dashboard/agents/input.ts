@@ -31,6 +31,22 @@ const wholeNumber = (min: number, max: number) =>
       .nullable(),
   );
 
+/** US dollars with at most 4 decimals, such as 2.50; '' means no value. */
+export const dollarAmount = z.preprocess(
+  (value) => {
+    const blank = blankToNull(value);
+    return typeof blank === 'string' && /^\s*\d+(\.\d{1,4})?\s*$/.test(blank) ? Number(blank) : blank;
+  },
+  z
+    .number({ error: 'must be an amount in US dollars, such as 2.50' })
+    .min(0.0001, 'must be more than 0')
+    .max(1_000_000_000, 'must be at most 1,000,000,000')
+    .nullable(),
+);
+
+/** A daily token cap: '' or null means no cap. */
+export const dailyTokenCap = wholeNumber(1_000, 1_000_000_000_000);
+
 const coupon = z.object({
   code: z
     .string()
@@ -79,6 +95,8 @@ const fields = {
   model: optionalText(100),
   budget_turns: wholeNumber(1, 10_000),
   budget_tokens: wholeNumber(1_000, 10_000_000),
+  daily_token_cap: dailyTokenCap,
+  daily_cost_cap_usd: dollarAmount,
   published: z.boolean(),
 };
 
@@ -107,6 +125,8 @@ export interface AgentDraft {
   model: string;
   budget_turns: string;
   budget_tokens: string;
+  daily_token_cap: string;
+  daily_cost_cap_usd: string;
   published: boolean;
 }
 
@@ -129,6 +149,8 @@ export const EMPTY_DRAFT: AgentDraft = {
   model: '',
   budget_turns: '',
   budget_tokens: '',
+  daily_token_cap: '',
+  daily_cost_cap_usd: '',
   published: false,
 };
 
@@ -156,6 +178,8 @@ export function draftFromForm(form: FormFields): AgentDraft {
     model: field(form, 'model'),
     budget_turns: field(form, 'budget_turns'),
     budget_tokens: field(form, 'budget_tokens'),
+    daily_token_cap: field(form, 'daily_token_cap'),
+    daily_cost_cap_usd: field(form, 'daily_cost_cap_usd'),
     published: checkbox(form, 'published'),
   };
 }
@@ -176,6 +200,8 @@ export function inputFromDraft(draft: AgentDraft): Record<string, unknown> {
     model: draft.model,
     budget_turns: draft.budget_turns,
     budget_tokens: draft.budget_tokens,
+    daily_token_cap: draft.daily_token_cap,
+    daily_cost_cap_usd: draft.daily_cost_cap_usd,
     published: draft.published,
   };
 }

@@ -10,6 +10,7 @@ import type { AgentRow } from '../../assistant/tools.js';
 import { can, requirePermission } from '../../auth/permissions.js';
 import { attempt, formOf } from '../form-body.js';
 import { html, type SafeHtml } from '../html.js';
+import { capNotices, spendingView } from '../usage/caps.js';
 import { csrfField, emptyState, errorSummary, fieldErrors, layout, pageFrame, sendHtml, time, type PageFrame } from '../layout.js';
 import { agentCreate, agentPatch, draftFromForm, EMPTY_DRAFT, HANDOFF_TYPES, inputFromDraft, PROVIDERS, type AgentDraft } from './input.js';
 import { agentInWorkspace, createAgent, draftFromAgent, embedSnippet, listAgents, updateAgent } from './store.js';
@@ -47,7 +48,8 @@ export function agentPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     const { id } = request.params as { id: string };
     const { notice } = request.query as { notice?: string };
     const agent = await agentInWorkspace(deps.db, frame.session.workspace.id, id);
-    return sendAgentForm(reply, frame, { agent, draft: draftFromAgent(agent), errors: {}, notice: notice ? NOTICES[notice] : undefined });
+    const spending = capNotices(await spendingView(deps.db, frame.session.workspace.id, [agent]), agent.id);
+    return sendAgentForm(reply, frame, { agent, draft: draftFromAgent(agent), errors: {}, notice: notice ? NOTICES[notice] : undefined, spending });
   });
 
   pages.post('/app/agents/:id', async (request, reply) => {
@@ -98,6 +100,8 @@ interface AgentFormView {
   draft: AgentDraft;
   errors: FieldErrors;
   notice?: string | undefined;
+  /** The daily-cap notices of the agent and its workspace (80% and over). */
+  spending?: SafeHtml;
 }
 
 function selectOptions(values: readonly (readonly [string, string])[], selected: string): SafeHtml {
@@ -113,6 +117,7 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
     ${agent && editable && html`<a class="button" href="/app/agents/${agent.id}/playground">Test in the Playground</a>`}
     <a href="/app/agents">← All agents</a>
   </div>
+  ${view.spending}
   ${agent && snippetPanel(embedSnippet(publicBaseUrl, agent.id))}
   ${!editable && html`<p class="notice">You can view this agent; your role (${frame.session.role}) cannot change it.</p>`}
   ${errorSummary(errors)}
@@ -195,6 +200,12 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
         <div class="row">
           <label>Replies <input name="budget_turns" inputmode="numeric" value="${draft.budget_turns}">${fieldErrors(errors, 'budget_turns')}</label>
           <label>Tokens <input name="budget_tokens" inputmode="numeric" value="${draft.budget_tokens}">${fieldErrors(errors, 'budget_tokens')}</label>
+        </div>
+        <h3>Daily caps</h3>
+        <p class="hint">What this agent's hosted model may spend per UTC day, over all conversations; empty: no cap. Once one is reached, replies come from the offline responder until the day ends. Today's spending is on the <a href="/app/usage">Usage</a> page.</p>
+        <div class="row">
+          <label>Tokens a day <input name="daily_token_cap" inputmode="numeric" value="${draft.daily_token_cap}">${fieldErrors(errors, 'daily_token_cap')}</label>
+          <label>US dollars a day <input name="daily_cost_cap_usd" inputmode="decimal" value="${draft.daily_cost_cap_usd}">${fieldErrors(errors, 'daily_cost_cap_usd')}</label>
         </div>
       </section>
       ${editable && html`<div class="actions"><button type="submit">${agent ? 'Save changes' : 'Create agent'}</button></div>`}

@@ -55,6 +55,8 @@ function columnsOf(patch: AgentPatch): AgentColumns {
   if (patch.model !== undefined) columns.model = patch.model;
   if (patch.budget_turns !== undefined) columns.budgetTurns = patch.budget_turns;
   if (patch.budget_tokens !== undefined) columns.budgetTokens = patch.budget_tokens;
+  if (patch.daily_token_cap !== undefined) columns.dailyTokenCap = patch.daily_token_cap;
+  if (patch.daily_cost_cap_usd !== undefined) columns.dailyCostCapUsd = patch.daily_cost_cap_usd;
   if (patch.published !== undefined) columns.published = patch.published;
   return columns;
 }
@@ -99,6 +101,8 @@ export function agentToWire(row: AgentRow, publicBaseUrl: string) {
     model: row.model,
     budget_turns: row.budgetTurns,
     budget_tokens: row.budgetTokens,
+    daily_token_cap: row.dailyTokenCap,
+    daily_cost_cap_usd: row.dailyCostCapUsd === null ? null : Number(row.dailyCostCapUsd),
     published: row.published,
     embed_snippet: embedSnippet(publicBaseUrl, row.id),
     created_at: row.createdAt.toISOString(),
@@ -126,6 +130,8 @@ export function draftFromAgent(row: AgentRow): AgentDraft {
     model: row.model ?? '',
     budget_turns: row.budgetTurns?.toString() ?? '',
     budget_tokens: row.budgetTokens?.toString() ?? '',
+    daily_token_cap: row.dailyTokenCap?.toString() ?? '',
+    daily_cost_cap_usd: row.dailyCostCapUsd === null ? '' : String(Number(row.dailyCostCapUsd)),
     published: row.published,
   };
 }

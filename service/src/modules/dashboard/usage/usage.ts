@@ -4,10 +4,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
 import type { Db } from '../../../db/client.js';
 import { messages } from '../../../db/schema.js';
+import type { FieldErrors } from '../../../lib/errors.js';
 import { parseInput } from '../../../lib/validate.js';
+import { requirePermission } from '../../auth/permissions.js';
 import { sessionOf } from '../../auth/session-guard.js';
+import { attempt, field, formOf } from '../form-body.js';
 import { html, type SafeHtml } from '../html.js';
-import { layout, pageFrame, sendHtml } from '../layout.js';
+import { layout, pageFrame, sendHtml, type PageFrame } from '../layout.js';
+import { capNotices, capsApiRoutes, draftOfCaps, saveWorkspaceCaps, spendingSection, spendingView, workspaceCapsBody, type CapsDraft } from './caps.js';
 import { productionConversations } from '../production.js';
 import { utcMonth } from '../sql.js';
 
@@ -27,6 +31,8 @@ interface MonthlyUsage {
 }
 
 const usageQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
+/** The page's query: the API's, and the notice a saved form redirects with. */
+const usagePageQuery = usageQuery.extend({ notice: z.string().max(40).optional() });
 
 async function monthlyUsage(db: Db, workspaceId: string, now: Date, months: number): Promise<MonthlyUsage[]> {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
@@ -76,21 +82,43 @@ export function usageApiRoutes(api: FastifyInstance, deps: AppDeps): void {
     const { months } = parseInput(usageQuery, request.query);
     return { months: await monthlyUsage(deps.db, sessionOf(request).workspace.id, deps.now(), months) };
   });
+  capsApiRoutes(api, deps);
 }
 
 export function usagePageRoutes(pages: FastifyInstance, deps: AppDeps): void {
+  const render = async (frame: PageFrame, months: number, caps?: { draft: CapsDraft; errors: FieldErrors }, notice?: string) => {
+    const workspaceId = frame.session.workspace.id;
+    const [usage, spending] = await Promise.all([monthlyUsage(deps.db, workspaceId, deps.now(), months), spendingView(deps.db, workspaceId)]);
+    const body = html`<div class="page-head"><h1>Usage</h1></div>
+      ${capNotices(spending)}
+      ${spendingSection(frame, spending, caps?.errors ?? {}, caps?.draft ?? draftOfCaps(spending.workspace.caps))}
+      ${usageView(usage)}`;
+    return layout(frame, { title: 'Usage', active: 'usage', body, notice });
+  };
+
   pages.get('/app/usage', async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
-    const { months } = parseInput(usageQuery, request.query);
-    const usage = await monthlyUsage(deps.db, frame.session.workspace.id, deps.now(), months);
-    return sendHtml(reply, layout(frame, { title: 'Usage', active: 'usage', body: usageView(usage) }));
+    const { months, notice } = parseInput(usagePageQuery, request.query);
+    return sendHtml(reply, await render(frame, months, undefined, notice ? NOTICES[notice] : undefined));
+  });
+
+  pages.post('/app/usage/caps', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    requirePermission(frame.session.role, 'spend-manage');
+    const form = formOf(request.body);
+    const draft = { daily_token_cap: field(form, 'daily_token_cap'), daily_cost_cap_usd: field(form, 'daily_cost_cap_usd') };
+    const outcome = await attempt(() => saveWorkspaceCaps(deps.db, frame.session.workspace.id, parseInput(workspaceCapsBody, draft)));
+    if (!outcome.ok) return sendHtml(reply, await render(frame, 12, { draft, errors: outcome.errors }), 400);
+    return reply.redirect('/app/usage?notice=caps_saved', 303);
   });
 }
+
+const NOTICES: Record<string, string> = { caps_saved: 'Workspace caps saved.' };
 
 const number = new Intl.NumberFormat('en-US');
 
 function usageView(usage: MonthlyUsage[]): SafeHtml {
-  return html`<div class="page-head"><h1>Usage</h1></div>
+  return html`<h2>Per month</h2>
   <p class="hint">Billable usage per month (UTC): conversations in which a visitor wrote, their messages, and the model tokens of the replies. Playground tests are not billed.</p>
   <div class="table-wrap"><table class="usage">
     <thead><tr><th>Month</th><th class="num">Conversations</th><th class="num">Messages</th><th class="num">Input tokens</th><th class="num">Output tokens</th><th class="num">Total tokens</th></tr></thead>
