@@ -18,7 +18,7 @@ import { publishedAgentCache } from './agent-cache.js';
 import { findResumable, lastMessages, startConversation, widgetConversation } from './conversations.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from './leads.js';
-import { couponApplyBody, eventsBody, initBody, leadBody, messageBody } from './schemas.js';
+import { couponApplyBody, eventsBodyFor, initBody, leadBody, messageBody } from './schemas.js';
 import { verifyShopperToken } from './shopper-token.js';
 import { WidgetTokens, type WidgetClaims } from './widget-token.js';
 
@@ -39,6 +39,8 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
   const eventLimit = perToken('widget-events', limits.eventsPerToken);
+
+  const eventsBody = eventsBodyFor(deps.now);
 
   const origins = originDirectory(deps.db);
   const initAgent = publishedAgentCache(deps.db, () => deps.now().getTime());
