@@ -76,20 +76,20 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   /**
    * Token, body, its conversation and agent; a token is only usable from its own agent's origins.
-   * The body is validated (and the token's own limit counted) before the conversation is looked
-   * up, because the first use of a token stores its conversation and a refused request must
-   * store nothing.
+   * The body is validated (and the token's own limit counted), and the origin judged, before the
+   * conversation is stored: the first use of a token stores its conversation, and a refused
+   * request must store nothing.
    */
   const authenticate = async <S extends z.ZodType>(request: FastifyRequest, bodySchema: S, limit?: (request: FastifyRequest) => Promise<void>) => {
     const claims = await tokens.verify(request.headers.authorization);
     (request as FastifyRequest & { widget?: WidgetClaims }).widget = claims;
     await limit?.(request);
     const body = parseInput(bodySchema, request.body);
-    const { conversation, agent } = await widgetConversation(deps.db, claims);
-    const origin = request.headers.origin;
-    if (origin !== undefined && !originAllowedFor(requestOrigin(request), agent.allowedOrigins)) {
-      throw new AppError('origin_not_allowed', 'This origin is not allowed for this agent');
-    }
+    const { conversation, agent } = await widgetConversation(deps.db, claims, (tokenAgent) => {
+      if (request.headers.origin !== undefined && !originAllowedFor(requestOrigin(request), tokenAgent.allowedOrigins)) {
+        throw new AppError('origin_not_allowed', 'This origin is not allowed for this agent');
+      }
+    });
     return { claims, conversation, agent, body };
   };
 
