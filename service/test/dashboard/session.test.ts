@@ -252,6 +252,35 @@ describe('sign-in rate limits', () => {
     expect((await t.app.inject({ method: 'POST', url: '/app/login', payload: { email: other, password: PASSWORD } })).statusCode).toBe(200);
   }, 60_000);
 
+  it('a repeated email field neither dodges the per-account limit nor signs in', async () => {
+    const victim = await createMember(t.database, shop.workspaceId, 'owner');
+    const form = (body: string) =>
+      t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.21', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    // Repeated, the field is refused before any password is checked, even the right one.
+    const repeated = await form(`email=someone%40else.example&email=${encodeURIComponent(victim)}&password=${encodeURIComponent(PASSWORD)}`);
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.headers['set-cookie']).toBeUndefined();
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.22', payload: { email: victim, password: `wrong password ${i}` } });
+      expect(response.statusCode).toBe(401);
+    }
+    // The account's limit is spent: neither a repeated field nor a JSON array reaches the password check.
+    for (const body of [
+      `email=${encodeURIComponent(victim)}&email=${encodeURIComponent(victim)}&password=${encodeURIComponent(PASSWORD)}`,
+      `email=decoy%40else.example&email=${encodeURIComponent(victim)}&password=${encodeURIComponent(PASSWORD)}`,
+      `email=${encodeURIComponent(victim.toUpperCase())}&password=${encodeURIComponent(PASSWORD)}`,
+    ]) {
+      const response = await form(body);
+      expect(response.statusCode, body).not.toBe(303);
+      expect([400, 429], body).toContain(response.statusCode);
+      expect(response.headers['set-cookie'], body).toBeUndefined();
+    }
+    const json = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.23', payload: { email: [victim, victim], password: PASSWORD } });
+    expect(json.statusCode).toBe(400);
+    const single = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.23', payload: { email: ` ${victim.toUpperCase()} `, password: PASSWORD } });
+    expect(single.statusCode).toBe(429);
+  }, 60_000);
+
   it(`allows ${LOGIN_LIMITS.perIp} attempts per address whatever the account`, async () => {
     const fresh = await createTestApp({ database: t.database });
     try {
