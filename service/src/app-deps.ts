@@ -6,13 +6,21 @@ import type { Metrics } from './modules/ops/metrics.js';
 import type { InFlightTurns } from './modules/ops/in-flight.js';
 import type { AddressPolicy } from './modules/sites/address-policy.js';
 
-/** Requests per minute (spec section 8). Only benchmarks change them, to measure past them. */
+/**
+ * Requests per minute (spec section 8), and the limits this service adds on top of the spec's
+ * (per client address; see SECURITY.md, "Limits under hostile load"). Only benchmarks and tests
+ * change them.
+ */
 export interface Limits {
   integrationPerToken: number;
   widgetInitPerIp: number;
   leadsPerToken: number;
   eventsPerToken: number;
   couponApplyPerIp: number;
+  /** Event requests (of up to 50 events each) per client address per minute, whatever the token. */
+  eventRequestsPerIp: number;
+  /** Leads per client address per hour, whatever the token. */
+  leadsPerIpPerHour: number;
 }
 
 export const SPEC_LIMITS: Limits = {
@@ -21,6 +29,8 @@ export const SPEC_LIMITS: Limits = {
   leadsPerToken: 5,
   eventsPerToken: 600,
   couponApplyPerIp: 30,
+  eventRequestsPerIp: 60,
+  leadsPerIpPerHour: 20,
 };
 
 /** What every module receives: built once in buildApp, never reached through globals. */

@@ -39,6 +39,8 @@ const envSchema = z.object({
   MIN_PLUGIN_VERSION: semver.default('1.0.0'),
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  EVENTS_PER_AGENT_PER_DAY: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -62,6 +64,10 @@ export interface Config {
   trustProxy: boolean;
   /** On SIGTERM, how long running turns may go on before they are aborted (their partial answers saved). */
   shutdownGraceMs: number;
+  /** Widget events, coupon applies and event counters older than this many days are deleted. */
+  telemetryRetentionDays: number;
+  /** Widget events stored per agent per UTC day; beyond it events are answered but dropped. */
+  eventsPerAgentPerDay: number;
   /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
   providers: {
     OPENAI_API_KEY: string | undefined;
@@ -105,6 +111,8 @@ export function loadConfig(
     minPluginVersion: e.MIN_PLUGIN_VERSION,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    eventsPerAgentPerDay: e.EVENTS_PER_AGENT_PER_DAY,
     providers: {
       OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
       OPENAI_BASE_URL: e.OPENAI_BASE_URL,

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -250,6 +251,17 @@ export const widgetEvents = pgTable('widget_events', {
   props: jsonb('props').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/** Widget events offered per agent per UTC day, against EVENTS_PER_AGENT_PER_DAY. */
+export const widgetEventQuotas = pgTable(
+  'widget_event_quotas',
+  {
+    agentId: uuid('agent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    events: bigint('events', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day] })],
+);
 
 export const couponApplies = pgTable('coupon_applies', {
   id: uuid('id').primaryKey(),

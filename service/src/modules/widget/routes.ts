@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { queryRows } from '../../db/client.js';
-import { conversations, couponApplies, widgetEvents } from '../../db/schema.js';
+import { conversations, couponApplies } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { createLimiter } from '../../lib/rate-limit.js';
 import { parseInput } from '../../lib/validate.js';
@@ -20,6 +20,7 @@ import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, reques
 import { saveLead } from './leads.js';
 import { couponApplyBody, eventsBodyFor, initBody, leadBody, messageBody } from './schemas.js';
 import { verifyShopperToken } from './shopper-token.js';
+import { storeEvents } from './telemetry.js';
 import { WidgetTokens, type WidgetClaims } from './widget-token.js';
 
 /** SSE keep-alive: proxies close connections that stay silent too long. */
@@ -39,6 +40,9 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
   const eventLimit = perToken('widget-events', limits.eventsPerToken);
+  // On top of the spec's per-token limits: a visitor gets a new token with every init, so a
+  // flood from one address is held by its address.
+  const eventIpLimit = perIp('widget-events-ip', limits.eventRequestsPerIp);
 
   const eventsBody = eventsBodyFor(deps.now);
 
@@ -216,18 +220,17 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   app.post('/v1/widget/events', async (request) => {
+    await eventIpLimit(request);
     const { conversation, agent, body } = await authenticate(request, eventsBody, eventLimit);
-    await deps.db.insert(widgetEvents).values(
-      body.events.map((event) => ({
-        workspaceId: agent.workspaceId,
-        agentId: agent.id,
-        conversationId: conversation.id,
-        name: event.name,
-        at: new Date(event.at),
-        props: event.props,
-      })),
-    );
-    return { accepted: body.events.length };
+    const stored = await storeEvents(deps.db, {
+      agent,
+      conversation,
+      events: body.events,
+      now: deps.now(),
+      perAgentPerDay: deps.config.eventsPerAgentPerDay,
+      log: request.log,
+    });
+    return { accepted: stored };
   });
 
   app.post('/api/v1/widget/coupon/apply', async (request) => {
