@@ -210,6 +210,9 @@ export const messages = pgTable('messages', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+/** awaiting_confirmation: delivered, and the site e-mailed a confirmation link (double opt-in). */
+export type LeadSyncStatus = 'pending' | 'delivered' | 'awaiting_confirmation' | 'failed' | 'no_site';
+
 export const leads = pgTable('leads', {
   id: uuid('id').primaryKey(),
   workspaceId: uuid('workspace_id').notNull(),
@@ -221,9 +224,22 @@ export const leads = pgTable('leads', {
   consent: jsonb('consent').$type<Record<string, unknown>>().notNull().default({}),
   fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
   siteUserId: bigint('site_user_id', { mode: 'number' }),
-  siteSyncStatus: text('site_sync_status').$type<'pending' | 'delivered' | 'failed' | 'no_site'>().notNull().default('pending'),
+  siteSyncStatus: text('site_sync_status').$type<LeadSyncStatus>().notNull().default('pending'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Later submissions of a lead's (agent, email): recorded, never applied to the lead. */
+export const leadSubmissions = pgTable('lead_submissions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  leadId: uuid('lead_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  conversationId: uuid('conversation_id'),
+  name: text('name'),
+  phone: text('phone'),
+  consent: jsonb('consent').$type<Record<string, unknown>>().notNull().default({}),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 export const outbox = pgTable('outbox', {

@@ -49,11 +49,11 @@ describe.skipIf(reason && !servicesRequired)('the service SiteClient against the
   it('lead → subscriber without WooCommerce, with both meta keys; a repeat updates in place', async () => {
     const created = await clientFor(plain).upsertLead({ email: 'lin@example.com', name: 'Lin', conversation_id: 'conv_1', lead_id: 'lead_1' });
     expect(created).toMatchObject({ created: true, role: 'subscriber' });
-    expect(await meta(plain, created.user_id)).toEqual({ conversation: 'conv_1', lead: 'lead_1', roles: ['subscriber'] });
+    expect(await meta(plain, created.user_id!)).toEqual({ conversation: 'conv_1', lead: 'lead_1', roles: ['subscriber'] });
 
     const again = await clientFor(plain).upsertLead({ email: 'lin@example.com', conversation_id: 'conv_2', lead_id: 'lead_1' });
     expect(again).toEqual({ user_id: created.user_id, created: false, role: 'subscriber' });
-    expect(await meta(plain, created.user_id)).toMatchObject({ conversation: 'conv_2' });
+    expect(await meta(plain, created.user_id!)).toMatchObject({ conversation: 'conv_2' });
   });
 
   it('an existing administrator stays an administrator', async () => {
@@ -65,7 +65,7 @@ describe.skipIf(reason && !servicesRequired)('the service SiteClient against the
   it('lead → customer with WooCommerce', async () => {
     const created = await clientFor(shop).upsertLead({ email: 'max@example.com', conversation_id: 'conv_3', lead_id: 'lead_3' });
     expect(created).toMatchObject({ created: true, role: 'customer' });
-    expect(await meta(shop, created.user_id)).toEqual({ conversation: 'conv_3', lead: 'lead_3', roles: ['customer'] });
+    expect(await meta(shop, created.user_id!)).toEqual({ conversation: 'conv_3', lead: 'lead_3', roles: ['customer'] });
   });
 
   it('orders by user ID and by number with the billing e-mail', async () => {

@@ -33,7 +33,8 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now, deps.config.previousAppSecret);
   const runtime: RuntimeDeps = { db: deps.db, providerEnv: deps.providerEnv, addressPolicy: deps.sitePolicy };
   const limits = deps.limits;
-  const perIp = (name: string, max: number) => createLimiter(app, { name, max, key: (request) => request.ip });
+  const perIp = (name: string, max: number, windowMs?: number) =>
+    createLimiter(app, { name, max, key: (request) => request.ip, ...(windowMs ? { windowMs } : {}) });
   const perToken = (name: string, max: number) =>
     createLimiter(app, { name, max, key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.tokenId ?? request.ip });
   const initLimit = perIp('widget-init', limits.widgetInitPerIp);
@@ -43,6 +44,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   // On top of the spec's per-token limits: a visitor gets a new token with every init, so a
   // flood from one address is held by its address.
   const eventIpLimit = perIp('widget-events-ip', limits.eventRequestsPerIp);
+  const leadIpLimit = perIp('widget-leads-ip', limits.leadsPerIpPerHour, 60 * 60 * 1000);
 
   const eventsBody = eventsBodyFor(deps.now);
 
@@ -214,6 +216,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   app.post('/v1/widget/leads', async (request) => {
+    await leadIpLimit(request);
     const { conversation, agent, body } = await authenticate(request, leadBody, leadLimit);
     const saved = await saveLead(deps.db, agent, conversation, body);
     return { lead_id: saved.leadId, created: saved.created };
