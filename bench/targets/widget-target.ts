@@ -13,7 +13,17 @@ import { freshDatabase, type DatabaseKind } from '../../service/test/helpers/dat
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const modelUrl = process.argv[3]!;
 const database = await freshDatabase(kind);
-const unlimited = { widgetInitPerIp: 1e9, integrationPerToken: 1e9, leadsPerToken: 1e9, eventsPerToken: 1e9, couponApplyPerIp: 1e9, messagesPerConversation: 1e9, messagesPerAddress: 1e9 };
+const unlimited = {
+  widgetInitPerIp: 1e9,
+  integrationPerToken: 1e9,
+  leadsPerToken: 1e9,
+  eventsPerToken: 1e9,
+  couponApplyPerIp: 1e9,
+  messagesPerConversation: 1e9,
+  messagesPerAddress: 1e9,
+  eventRequestsPerIp: 1e9,
+  leadsPerIpPerHour: 1e9,
+};
 const app = await buildApp({
   config: testConfig(),
   database,

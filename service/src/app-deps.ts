@@ -6,7 +6,11 @@ import type { Metrics } from './modules/ops/metrics.js';
 import type { InFlightTurns } from './modules/ops/in-flight.js';
 import type { AddressPolicy } from './modules/sites/address-policy.js';
 
-/** Requests per minute (spec section 8). Only benchmarks change them, to measure past them. */
+/**
+ * Requests per minute (spec section 8), and the limits this service adds on top of the spec's
+ * (per client address; see SECURITY.md, "Limits under hostile load"). Only benchmarks and tests
+ * change them.
+ */
 export interface Limits {
   integrationPerToken: number;
   widgetInitPerIp: number;
@@ -21,6 +25,10 @@ export interface Limits {
   messagesPerConversation: number;
   /** Visitor messages per client address; from the configuration (WIDGET_MESSAGES_PER_ADDRESS). */
   messagesPerAddress: number;
+  /** Event requests (of up to 50 events each) per client address per minute, whatever the token. */
+  eventRequestsPerIp: number;
+  /** Leads per client address per hour, whatever the token. */
+  leadsPerIpPerHour: number;
 }
 
 export const SPEC_LIMITS: Omit<Limits, 'messagesPerConversation' | 'messagesPerAddress'> = {
@@ -33,6 +41,8 @@ export const SPEC_LIMITS: Omit<Limits, 'messagesPerConversation' | 'messagesPerA
   orderLookupMissesPerConversation: 5,
   orderLookupMissesPerAddressPerHour: 10,
   orderLookupMissesPerEmailPerHour: 5,
+  eventRequestsPerIp: 60,
+  leadsPerIpPerHour: 20,
 };
 
 /** What every module receives: built once in buildApp, never reached through globals. */

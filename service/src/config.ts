@@ -89,6 +89,8 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   WIDGET_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).max(100_000).default(20),
   WIDGET_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  EVENTS_PER_AGENT_PER_DAY: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -128,6 +130,10 @@ export interface Config {
    * conversation, and per client address (an IPv6 address by its /64) across all its conversations.
    */
   widgetMessages: { perConversation: number; perAddress: number };
+  /** Widget events, coupon applies and event counters older than this many days are deleted. */
+  telemetryRetentionDays: number;
+  /** Widget events stored per agent per UTC day; beyond it events are answered but dropped. */
+  eventsPerAgentPerDay: number;
   /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
   providers: {
     OPENAI_API_KEY: string | undefined;
@@ -197,6 +203,8 @@ export function loadConfig(
       maxConnections: e.MAX_CONNECTIONS,
     },
     widgetMessages: { perConversation: e.WIDGET_MESSAGES_PER_CONVERSATION, perAddress: e.WIDGET_MESSAGES_PER_ADDRESS },
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    eventsPerAgentPerDay: e.EVENTS_PER_AGENT_PER_DAY,
     providers: {
       OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
       OPENAI_BASE_URL: e.OPENAI_BASE_URL,

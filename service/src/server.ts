@@ -6,6 +6,7 @@ import { safeErrorText } from './lib/safe-errors.js';
 import { startAdminSocket } from './modules/admin/socket.js';
 import { demoEnabled } from './modules/demo/env.js';
 import { startDemo } from './modules/demo/start.js';
+import { startRetention } from './modules/ops/retention.js';
 import { serviceOutboxWorker } from './modules/outbox/worker.js';
 
 async function main(): Promise<void> {
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
 
   const outbox = serviceOutboxWorker(app.deps);
   outbox.start();
+  const retention = startRetention(database.db, { now: app.deps.now, days: config.telemetryRetentionDays, log: app.log });
 
   let closing = false;
   /**
@@ -43,12 +45,14 @@ async function main(): Promise<void> {
     forceExit.unref();
     const closed = app.close();
     const outboxStopped = outbox.stop();
+    const retentionStopped = retention.stop();
     const { aborted } = await app.deps.turns.drain(config.shutdownGraceMs);
     if (aborted > 0) app.log.warn({ aborted }, 'turns aborted at the shutdown deadline; their partial answers are saved');
     // A finished stream's connection can stay open as an idle keep-alive, which would hold the close.
     app.server.closeIdleConnections();
     await closed;
     await outboxStopped;
+    await retentionStopped;
     await adminSocket?.close();
     await database.close();
     app.log.info('shut down');

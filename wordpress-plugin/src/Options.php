@@ -61,6 +61,18 @@ final class Options {
 	}
 
 	/**
+	 * Double opt-in for leads (default on): a lead becomes a site user only once the visitor
+	 * follows the confirmation link e-mailed to them.
+	 */
+	public function lead_double_opt_in(): bool {
+		return '0' !== $this->settings()['lead_double_opt_in'];
+	}
+
+	public function save_lead_double_opt_in( bool $enabled ): void {
+		$this->update_settings( array( 'lead_double_opt_in' => $enabled ? '1' : '0' ) );
+	}
+
+	/**
 	 * @return array{workspace: array<string, mixed>, agents: list<array<string, mixed>>, token: array<string, mixed>, connected_at: int}
 	 */
 	public function connection(): array {
@@ -94,14 +106,15 @@ final class Options {
 	}
 
 	/**
-	 * @return array{service_url: string, api_token: string, agent_id: string}
+	 * @return array{service_url: string, api_token: string, agent_id: string, lead_double_opt_in: string}
 	 */
 	private function settings(): array {
 		$stored = get_option( self::SETTINGS, array() );
 		return array(
-			'service_url' => (string) ( $stored['service_url'] ?? '' ),
-			'api_token'   => (string) ( $stored['api_token'] ?? '' ),
-			'agent_id'    => (string) ( $stored['agent_id'] ?? '' ),
+			'service_url'        => (string) ( $stored['service_url'] ?? '' ),
+			'api_token'          => (string) ( $stored['api_token'] ?? '' ),
+			'agent_id'           => (string) ( $stored['agent_id'] ?? '' ),
+			'lead_double_opt_in' => (string) ( $stored['lead_double_opt_in'] ?? '1' ),
 		);
 	}
 

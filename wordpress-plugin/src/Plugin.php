@@ -15,6 +15,7 @@ use StorefrontAssistant\Cart\CouponStage;
 use StorefrontAssistant\Crypto\SignatureVerifier;
 use StorefrontAssistant\Front\ShopperToken;
 use StorefrontAssistant\Front\WidgetEmbed;
+use StorefrontAssistant\Leads\LeadConfirmations;
 use StorefrontAssistant\Leads\LeadUsers;
 use StorefrontAssistant\Rest\CartCouponController;
 use StorefrontAssistant\Rest\ErrorEnvelope;
@@ -61,11 +62,14 @@ final class Plugin {
 		$runner   = new SyncRunner( $options, $queue, $catalog, $client, $jobs, $state, $errors, $wpdb, $clock );
 		$full     = new FullSync( $catalog, $queue, $state, $jobs, $runner, $wpdb, $clock );
 		$coupons  = new CouponStage( $shop );
+		$users    = new LeadUsers( $shop );
+		$confirms = new LeadConfirmations( $users, $shop );
 
 		$services = array(
 			new ErrorEnvelope(),
 			new OrdersLookupController( $options, $verifier, $shop ),
-			new LeadsController( $options, $verifier, new LeadUsers( $shop ) ),
+			new LeadsController( $options, $verifier, $users, $confirms ),
+			$confirms,
 			new CartCouponController( $options, $verifier, $shop, $coupons ),
 			new ShopperTokenController( $options, $shop, new ShopperToken( $clock ) ),
 			$coupons,

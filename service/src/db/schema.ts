@@ -4,8 +4,8 @@ import {
   bigserial,
   boolean,
   customType,
-  integer,
   date,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -222,6 +222,9 @@ export const messages = pgTable('messages', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+/** awaiting_confirmation: delivered, and the site e-mailed a confirmation link (double opt-in). */
+export type LeadSyncStatus = 'pending' | 'delivered' | 'awaiting_confirmation' | 'failed' | 'no_site';
+
 export const leads = pgTable('leads', {
   id: uuid('id').primaryKey(),
   workspaceId: uuid('workspace_id').notNull(),
@@ -233,9 +236,22 @@ export const leads = pgTable('leads', {
   consent: jsonb('consent').$type<Record<string, unknown>>().notNull().default({}),
   fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
   siteUserId: bigint('site_user_id', { mode: 'number' }),
-  siteSyncStatus: text('site_sync_status').$type<'pending' | 'delivered' | 'failed' | 'no_site'>().notNull().default('pending'),
+  siteSyncStatus: text('site_sync_status').$type<LeadSyncStatus>().notNull().default('pending'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Later submissions of a lead's (agent, email): recorded, never applied to the lead. */
+export const leadSubmissions = pgTable('lead_submissions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  leadId: uuid('lead_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  conversationId: uuid('conversation_id'),
+  name: text('name'),
+  phone: text('phone'),
+  consent: jsonb('consent').$type<Record<string, unknown>>().notNull().default({}),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 export const outbox = pgTable('outbox', {
@@ -273,6 +289,16 @@ export const orderLookupMisses = pgTable('order_lookup_misses', {
   emailHash: text('email_hash').notNull(),
   at: timestamptz('at').notNull(),
 });
+/** Widget events offered per agent per UTC day, against EVENTS_PER_AGENT_PER_DAY. */
+export const widgetEventQuotas = pgTable(
+  'widget_event_quotas',
+  {
+    agentId: uuid('agent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    events: bigint('events', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day] })],
+);
 
 export const couponApplies = pgTable('coupon_applies', {
   id: uuid('id').primaryKey(),

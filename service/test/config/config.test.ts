@@ -9,7 +9,7 @@ describe('configuration', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sa-config-'));
     const warnings: string[] = [];
     const first = loadConfig({ DATA_DIR: dir }, (m) => warnings.push(m));
-    expect(first).toMatchObject({ port: 3000, host: 'localhost', databaseUrl: undefined, allowPrivateSiteUrls: false, logLevel: 'info', publicBaseUrl: 'http://localhost:3000' });
+    expect(first).toMatchObject({ port: 3000, host: 'localhost', databaseUrl: undefined, allowPrivateSiteUrls: false, logLevel: 'info', publicBaseUrl: 'http://localhost:3000', telemetryRetentionDays: 90, eventsPerAgentPerDay: 50_000 });
     expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
     expect(warnings).toHaveLength(1);
     expect(statSync(path.join(dir, 'app-secret')).mode & 0o777).toBe(0o600);
@@ -21,13 +21,13 @@ describe('configuration', () => {
 
   it('fails loudly, naming every bad variable', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ALLOW_PRIVATE_SITE_URLS: 'maybe', LOG_LEVEL: 'loud', APP_SECRET: 'short' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ALLOW_PRIVATE_SITE_URLS: 'maybe', LOG_LEVEL: 'loud', APP_SECRET: 'short', TELEMETRY_RETENTION_DAYS: '0' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'ALLOW_PRIVATE_SITE_URLS', 'LOG_LEVEL', 'APP_SECRET']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'ALLOW_PRIVATE_SITE_URLS', 'LOG_LEVEL', 'APP_SECRET', 'TELEMETRY_RETENTION_DAYS']) expect(message).toContain(name);
     }
   });
 
@@ -70,6 +70,8 @@ describe('configuration', () => {
       MAX_CONNECTIONS: '2000',
       WIDGET_MESSAGES_PER_CONVERSATION: '12',
       WIDGET_MESSAGES_PER_ADDRESS: '40',
+      TELEMETRY_RETENTION_DAYS: '30',
+      EVENTS_PER_AGENT_PER_DAY: '1000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -86,6 +88,8 @@ describe('configuration', () => {
       shutdownGraceMs: 5_000,
       http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 90_000, maxConnections: 2_000 },
       widgetMessages: { perConversation: 12, perAddress: 40 },
+      telemetryRetentionDays: 30,
+      eventsPerAgentPerDay: 1000,
       providers: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined },
     });
   });

@@ -117,11 +117,20 @@ describe('dashboard permissions', () => {
       expect(again.json().errors.email).toEqual(['is already a member of this workspace']);
     });
 
-    it("adding someone who has an account elsewhere never changes that account's password", async () => {
+    it("an account of another workspace is not attached without its consent: refused, its password and workspaces unchanged", async () => {
       const outsider = await createMember(t.database, rival.workspaceId, 'viewer');
-      const added = await asUser(t.app, as.owner, 'POST', '/app/api/members', { email: outsider, password: 'owner chose this', role: 'editor' });
-      expect(added.json().member.created).toBe(false);
+      const added = await asUser(t.app, as.owner, 'POST', '/app/api/members', { email: outsider.toUpperCase(), password: 'owner chose this', role: 'editor' });
+      expect(added.statusCode).toBe(400);
+      expect(added.json()).toMatchObject({ code: 'validation_failed', errors: { email: [expect.stringContaining('already has an account')] } });
+      const members = (await asUser(t.app, as.owner, 'GET', '/app/api/members')).json().members as { email: string }[];
+      expect(members.map((m) => m.email)).not.toContain(outsider);
+      // The form says the same, and attaches nothing either.
+      const form = await asUser(t.app, as.owner, 'POST', '/app/members', { email: outsider, password: 'owner chose this', role: 'editor' }, { form: true });
+      expect(form.statusCode).toBe(400);
+      expect(form.body).toContain('already has an account');
       expect((await t.app.inject({ method: 'POST', url: '/app/login', payload: { email: outsider, password: 'owner chose this' } })).statusCode).toBe(401);
+      const own = await signIn(t.app, outsider);
+      expect((own.body.workspaces as { id: string }[]).map((w) => w.id)).toEqual([rival.workspaceId]);
     });
   });
 

@@ -5,7 +5,7 @@ import { runCommand } from '../../src/modules/admin/commands.js';
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../../src/modules/auth/sessions.js';
 import { LOGIN_LIMITS } from '../../src/modules/dashboard/session-routes.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
-import { asUser, createMember, PASSWORD, sessionCookieOf, signIn } from './helpers.js';
+import { asUser, createMember, PASSWORD, sessionCookieOf, signIn, type SignedIn } from './helpers.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -212,6 +212,85 @@ describe('dashboard sign-in and sessions', () => {
   });
 });
 
+describe('changing a password', () => {
+  let t: TestApp;
+  let shop: SeededWorkspace;
+  let other: SeededWorkspace;
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await seedWorkspace(t.database, 'Password shop');
+    other = await seedWorkspace(t.database, 'Second shop');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const NEW_PASSWORD = 'a brand new passphrase';
+  const alive = async (user: SignedIn) => (await asUser(t.app, user, 'GET', '/app/api/session')).statusCode === 200;
+
+  it("ends the user's other sessions, in every workspace; the session that changed it stays", async () => {
+    const email = await createMember(t.database, shop.workspaceId, 'editor');
+    await runCommand(t.database.db, 'user:create', { workspace: other.workspaceId, email, password: PASSWORD, role: 'viewer' });
+    const laptop = await signIn(t.app, email);
+    // The "stolen" session: signed in elsewhere with the old password, then moved to the other workspace.
+    const stolen = await signIn(t.app, email);
+    const switched = await asUser(t.app, stolen, 'POST', '/app/api/session/workspace', { workspace_id: other.workspaceId });
+    const stolenElsewhere = { ...stolen, cookie: sessionCookieOf(switched.headers['set-cookie']), csrf: switched.json().csrf_token };
+    const bystander = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'viewer'));
+
+    const wrong = await asUser(t.app, laptop, 'POST', '/app/api/account/password', { current_password: 'not it at all', new_password: NEW_PASSWORD });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ current_password: ['is not your current password'] });
+    expect(await alive(stolenElsewhere)).toBe(true);
+
+    const changed = await asUser(t.app, laptop, 'POST', '/app/api/account/password', { current_password: PASSWORD, new_password: NEW_PASSWORD });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ password_changed: true, other_sessions_ended: 1 });
+    expect(await alive(stolenElsewhere)).toBe(false);
+    expect(await alive(laptop)).toBe(true);
+    expect(await alive(bystander)).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: '/app/login', payload: { email, password: PASSWORD } })).statusCode).toBe(401);
+    expect((await signIn(t.app, email, NEW_PASSWORD)).body).toMatchObject({ user: { email } });
+  }, 60_000);
+
+  it('from the account page form: the other sessions end and the page says so', async () => {
+    const email = await createMember(t.database, shop.workspaceId, 'viewer');
+    const here = await signIn(t.app, email);
+    const there = await signIn(t.app, email);
+    const page = await asUser(t.app, here, 'GET', '/app/account');
+    expect(page.body).toContain('Change your password');
+    const posted = await asUser(t.app, here, 'POST', '/app/account/password', { current_password: PASSWORD, new_password: NEW_PASSWORD }, { form: true });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/app/account?notice=password-changed');
+    expect((await asUser(t.app, here, 'GET', posted.headers.location as string)).body).toContain('Every other session of your account has been signed out');
+    expect(await alive(there)).toBe(false);
+    expect(await alive(here)).toBe(true);
+  }, 60_000);
+
+  it('guessing the current password from a session is limited like sign-in', async () => {
+    const email = await createMember(t.database, shop.workspaceId, 'viewer');
+    const session = await signIn(t.app, email);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i += 1) {
+      const response = await asUser(t.app, session, 'POST', '/app/api/account/password', { current_password: `guess ${i}`, new_password: NEW_PASSWORD });
+      expect(response.statusCode).toBe(400);
+    }
+    const limited = await asUser(t.app, session, 'POST', '/app/api/account/password', { current_password: PASSWORD, new_password: NEW_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await signIn(t.app, email, PASSWORD)).body).toMatchObject({ user: { email } });
+  }, 60_000);
+
+  it("an operator's reset (user:create on an existing account) ends all of its sessions; the same password again ends none", async () => {
+    const email = await createMember(t.database, shop.workspaceId, 'owner');
+    const session = await signIn(t.app, email);
+    await runCommand(t.database.db, 'user:create', { workspace: shop.workspaceId, email, password: PASSWORD, role: 'owner' });
+    expect(await alive(session)).toBe(true);
+    await runCommand(t.database.db, 'user:create', { workspace: shop.workspaceId, email, password: NEW_PASSWORD, role: 'owner' });
+    expect(await alive(session)).toBe(false);
+    expect((await signIn(t.app, email, NEW_PASSWORD)).body).toMatchObject({ user: { email } });
+  }, 60_000);
+});
+
 describe('the session cookie behind https', () => {
   it('is Secure when PUBLIC_BASE_URL is https', async () => {
     const t = await createTestApp({ config: { publicBaseUrl: 'https://dash.example' } });
@@ -250,6 +329,35 @@ describe('sign-in rate limits', () => {
     // Another account from the same address is not locked out by it.
     const other = await createMember(t.database, shop.workspaceId, 'viewer');
     expect((await t.app.inject({ method: 'POST', url: '/app/login', payload: { email: other, password: PASSWORD } })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('a repeated email field neither dodges the per-account limit nor signs in', async () => {
+    const victim = await createMember(t.database, shop.workspaceId, 'owner');
+    const form = (body: string) =>
+      t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.21', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    // Repeated, the field is refused before any password is checked, even the right one.
+    const repeated = await form(`email=someone%40else.example&email=${encodeURIComponent(victim)}&password=${encodeURIComponent(PASSWORD)}`);
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.headers['set-cookie']).toBeUndefined();
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i += 1) {
+      const response = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.22', payload: { email: victim, password: `wrong password ${i}` } });
+      expect(response.statusCode).toBe(401);
+    }
+    // The account's limit is spent: neither a repeated field nor a JSON array reaches the password check.
+    for (const body of [
+      `email=${encodeURIComponent(victim)}&email=${encodeURIComponent(victim)}&password=${encodeURIComponent(PASSWORD)}`,
+      `email=decoy%40else.example&email=${encodeURIComponent(victim)}&password=${encodeURIComponent(PASSWORD)}`,
+      `email=${encodeURIComponent(victim.toUpperCase())}&password=${encodeURIComponent(PASSWORD)}`,
+    ]) {
+      const response = await form(body);
+      expect(response.statusCode, body).not.toBe(303);
+      expect([400, 429], body).toContain(response.statusCode);
+      expect(response.headers['set-cookie'], body).toBeUndefined();
+    }
+    const json = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.23', payload: { email: [victim, victim], password: PASSWORD } });
+    expect(json.statusCode).toBe(400);
+    const single = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.23', payload: { email: ` ${victim.toUpperCase()} `, password: PASSWORD } });
+    expect(single.statusCode).toBe(429);
   }, 60_000);
 
   it(`allows ${LOGIN_LIMITS.perIp} attempts per address whatever the account`, async () => {

@@ -222,12 +222,13 @@ describe.skipIf(skip)('two service processes on one PostgreSQL and one Redis', (
       expect(handshake.status).toBe(200);
       peerOptions.secret = ((await handshake.json()) as { shopper_signing_secret: string }).shopper_signing_secret;
 
-      // Five leads per widget token is the per-token limit, so six visitors bring thirty.
+      // Five leads per widget token is the per-token limit, so six visitors bring thirty, each
+      // from an address of their own (an address gets 20 leads an hour).
       const sessions = await Promise.all(Array.from({ length: 6 }, (_, i) => initOn(i % 2 === 0 ? a! : b!, { agent_id: shop.agentId }, ip)));
       const emails = Array.from({ length: 30 }, (_, i) => `buyer${i}@example.com`);
       const submitted = await Promise.all(
         emails.map((email, i) =>
-          widgetRequest(i % 2 === 0 ? a! : b!, '/v1/widget/leads', { email, name: `Buyer ${i}` }, { ip, token: sessions[Math.floor(i / 5)]!.token }),
+          widgetRequest(i % 2 === 0 ? a! : b!, '/v1/widget/leads', { email, name: `Buyer ${i}` }, { ip: `198.51.100.${20 + Math.floor(i / 5)}`, token: sessions[Math.floor(i / 5)]!.token }),
         ),
       );
       expect(submitted.map((response) => response.status)).toEqual(emails.map(() => 200));

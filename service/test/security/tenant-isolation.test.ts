@@ -86,6 +86,7 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
   '/app/sites': { access: 'session' },
   '/app/tokens': { access: 'session' },
   '/app/members': { access: 'session' },
+  '/app/account': { access: 'session' },
   '/app/inbox': { access: 'session' },
   '/app/inbox/:id': { access: 'session', param: 'conversation' },
   '/app/leads': { access: 'session' },

@@ -1,23 +1,31 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponApplies, leads, messages, outbox, sites } from '../../src/db/schema.js';
+import { SPEC_LIMITS } from '../../src/app-deps.js';
+import { couponApplies, leadSubmissions, leads, messages, outbox, sites } from '../../src/db/schema.js';
 import { serviceOutboxWorker } from '../../src/modules/outbox/worker.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { handshakeRequest } from '../helpers/integration.js';
 import { startPluginPeer, type PeerOptions, type PluginPeer } from '../sites/helpers/plugin-peer.js';
 import { storedConversation } from '../helpers/conversation.js';
 import { init, widgetPost } from '../helpers/widget.js';
+import { asUser, createMember, signIn } from '../dashboard/helpers.js';
 
 /** Connects the shop to a plugin peer on loopback, which verifies with the handshake's secret. */
-async function connectPeer(t: TestApp, shop: SeededWorkspace, options: { coupons?: string[]; down?: () => boolean } = {}) {
+async function connectPeer(t: TestApp, shop: SeededWorkspace, options: { coupons?: string[]; down?: () => boolean; confirming?: () => boolean } = {}) {
   const peerOptions: PeerOptions = {
     // Replaced below: the handshake decides the secret, and the handshake needs the peer's URL.
     secret: 'pending-handshake',
     ...(options.coupons ? { coupons: options.coupons } : {}),
-    override: (_req, res) => {
+    override: (req, res) => {
+      if (options.confirming?.() && req.url?.endsWith('/wp-json/service/v1/leads')) {
+        // The plugin's double opt-in: no user yet, a confirmation link was e-mailed.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ user_id: null, created: false, role: 'customer', pending_confirmation: true }));
+        return true;
+      }
       if (!options.down?.()) return false;
       res.writeHead(503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'maintenance', message: 'down for maintenance' } }));
@@ -35,28 +43,62 @@ describe('leads and their delivery to the site', () => {
   let shop: SeededWorkspace;
   let peer: PluginPeer;
   let down = false;
+  let confirming = false;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The per-address lead limit is measured by its own test, on an app of its own.
+    t = await createTestApp({ limits: { leadsPerIpPerHour: 10_000 } });
     shop = await seedWorkspace(t.database);
-    ({ peer } = await connectPeer(t, shop, { down: () => down }));
+    ({ peer } = await connectPeer(t, shop, { down: () => down, confirming: () => confirming }));
   });
   afterAll(async () => {
     await peer?.close();
     await t?.close();
   });
 
-  it('creates, then updates the same (agent, email) lead', async () => {
-    const session = (await init(t.app, { agent_id: shop.agentId })).json();
-    const first = await widgetPost(t.app, '/v1/widget/leads', session.token, { email: 'Ana@Example.com', name: 'Ana', consent: { marketing: true } });
+  it("a repeat submission of an email changes nothing on the lead, is kept in its history, and is not delivered again", async () => {
+    const victim = (await init(t.app, { agent_id: shop.agentId })).json();
+    const first = await widgetPost(t.app, '/v1/widget/leads', victim.token, { email: 'Ana@Example.com', name: 'Ana', consent: { marketing: true }, fields: { topic: 'sizes' } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ lead_id: expect.any(String), created: true });
-    const second = await widgetPost(t.app, '/v1/widget/leads', session.token, { email: 'ana@example.com', phone: '+49 30 1234' });
-    expect(second.json()).toEqual({ lead_id: first.json().lead_id, created: false });
-    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, first.json().lead_id));
-    expect(row).toMatchObject({ email: 'ana@example.com', name: 'Ana', phone: '+49 30 1234', conversationId: session.conversation_id });
-  });
+    const leadId = first.json().lead_id as string;
+    await serviceOutboxWorker(t.app.deps).runOnce();
+    const deliveredBefore = peer.requests.filter((r) => r.path === '/wp-json/service/v1/leads' && r.body.lead_id === leadId).length;
+    expect(deliveredBefore).toBe(1);
 
-  it('20 concurrent submissions of one email make one row with the fields of the submissions', async () => {
+    // Anyone can type the same address, from another conversation, with other values.
+    const attacker = (await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '203.0.113.90')).json();
+    const repeat = await widgetPost(t.app, '/v1/widget/leads', attacker.token, { email: 'ana@example.com', name: 'Eve', phone: '+1 555 0100', consent: { marketing: false }, fields: { topic: 'refund to my card' } });
+    expect(repeat.json()).toEqual({ lead_id: leadId, created: false });
+
+    const [row] = await t.database.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(row).toMatchObject({ email: 'ana@example.com', name: 'Ana', phone: null, consent: { marketing: true }, fields: { topic: 'sizes' }, conversationId: victim.conversation_id });
+    const history = await t.database.db.select().from(leadSubmissions).where(eq(leadSubmissions.leadId, leadId));
+    expect(history).toEqual([
+      expect.objectContaining({ name: 'Eve', phone: '+1 555 0100', consent: { marketing: false }, fields: { topic: 'refund to my card' }, conversationId: attacker.conversation_id }),
+    ]);
+    // Nothing new to deliver: the site never sees the repeat's values.
+    expect(await t.database.db.$count(outbox, sql`${outbox.payload}->>'lead_id' = ${leadId}`)).toBe(1);
+    await serviceOutboxWorker(t.app.deps).runOnce();
+    const calls = peer.requests.filter((r) => r.path === '/wp-json/service/v1/leads' && r.body.lead_id === leadId);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toMatchObject({ email: 'ana@example.com', name: 'Ana', conversation_id: victim.conversation_id });
+    expect(JSON.stringify(calls[0]!.body)).not.toContain('Eve');
+
+    // The owner sees the repeat in the lead's history, and the lead as first submitted.
+    const owner = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'viewer'));
+    const detail = (await asUser(t.app, owner, 'GET', `/app/api/leads/${leadId}`)).json();
+    expect(detail.lead).toMatchObject({ name: 'Ana', conversation_id: victim.conversation_id });
+    expect(detail.history).toEqual([
+      { submitted_at: expect.any(String), name: 'Eve', phone: '+1 555 0100', consent: { marketing: false }, fields: { topic: 'refund to my card' }, conversation_id: attacker.conversation_id },
+    ]);
+    const page = (await asUser(t.app, owner, 'GET', `/app/leads/${leadId}`)).body;
+    expect(page).toContain('History');
+    expect(page).toContain('Eve');
+    expect(page).toContain('refund to my card');
+    expect(page).toContain(`href="/app/inbox/${attacker.conversation_id}"`);
+  }, 60_000);
+
+  it('20 concurrent submissions of one email make one lead with one submission\'s values, the other 19 in its history', async () => {
     const sessions = await Promise.all(Array.from({ length: 4 }, async () => (await init(t.app, { agent_id: shop.agentId })).json()));
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -68,9 +110,60 @@ describe('leads and their delivery to the site', () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     const rows = await t.database.db.select().from(leads).where(and(eq(leads.agentId, shop.agentId), eq(leads.email, 'race@example.com')));
     expect(rows).toHaveLength(1);
-    expect(Object.keys(rows[0]!.fields)).toHaveLength(20);
+    expect(Object.keys(rows[0]!.fields)).toHaveLength(1);
     expect(responses.filter((r) => r.json().created === true)).toHaveLength(1);
+    const history = await t.database.db.select().from(leadSubmissions).where(eq(leadSubmissions.leadId, rows[0]!.id));
+    expect(history).toHaveLength(19);
+    const allFields = [rows[0]!.fields, ...history.map((h) => h.fields)].flatMap((f) => Object.keys(f)).sort();
+    expect(allFields).toEqual(Array.from({ length: 20 }, (_, i) => `f${i}`).sort());
   });
+
+  it(`one address gets ${SPEC_LIMITS.leadsPerIpPerHour} leads an hour, whatever the tokens; then 429 with Retry-After`, async () => {
+    const flooded = await createTestApp({ database: t.database });
+    const address = '203.0.113.120';
+    const post = async (token: string, email: string) =>
+      flooded.app.inject({
+        method: 'POST',
+        url: '/v1/widget/leads',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: 'https://shop.example' },
+        payload: JSON.stringify({ email }),
+      });
+    try {
+      const statuses: number[] = [];
+      let retryAfter: string | undefined;
+      for (let i = 0; i < SPEC_LIMITS.leadsPerIpPerHour + 5; i += 1) {
+        // A fresh widget token every few leads, as a flood would take: the per-token limit never applies.
+        const session = (await init(flooded.app, { agent_id: shop.agentId }, 'https://shop.example', {}, `198.51.100.${200 + (i % 40)}`)).json();
+        const response = await post(session.token, `flood-${i}@example.com`);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) retryAfter = response.headers['retry-after'] as string;
+      }
+      expect(statuses.slice(0, SPEC_LIMITS.leadsPerIpPerHour).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(SPEC_LIMITS.leadsPerIpPerHour).every((s) => s === 429)).toBe(true);
+      expect(Number(retryAfter)).toBeGreaterThan(60);
+      expect(await t.database.db.$count(leads, sql`${leads.email} LIKE 'flood-%'`)).toBe(SPEC_LIMITS.leadsPerIpPerHour);
+    } finally {
+      await flooded.app.close();
+    }
+  }, 60_000);
+
+  it('a site with double opt-in answers that it e-mailed a confirmation: the lead awaits it, with no site user yet', async () => {
+    confirming = true;
+    try {
+      const session = (await init(t.app, { agent_id: shop.agentId })).json();
+      const { lead_id: leadId } = (await widgetPost(t.app, '/v1/widget/leads', session.token, { email: 'confirm-me@example.com' })).json();
+      await serviceOutboxWorker(t.app.deps).runOnce();
+      const [row] = await t.database.db.select().from(leads).where(eq(leads.id, leadId));
+      expect(row).toMatchObject({ siteSyncStatus: 'awaiting_confirmation', siteUserId: null });
+      const [delivery] = await t.database.db.select().from(outbox).where(sql`${outbox.payload}->>'lead_id' = ${leadId}`);
+      expect(delivery!.deliveredAt).not.toBeNull();
+      const owner = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'viewer'));
+      expect((await asUser(t.app, owner, 'GET', `/app/leads/${leadId}`)).body).toContain('awaiting e-mail confirmation');
+    } finally {
+      confirming = false;
+    }
+  }, 60_000);
 
   it('the 6th lead in a minute from one token gets 429 with Retry-After', async () => {
     const session = (await init(t.app, { agent_id: shop.agentId })).json();

@@ -161,13 +161,20 @@ export async function startWordPress(options: { woocommerce?: boolean } = {}): P
 
 /**
  * Stores a connection as a successful handshake would, for tests that need the plugin's routes
- * or widget but no service: the signing secret, credentials, one published agent.
+ * or widget but no service: the signing secret, credentials, one published agent; and, when
+ * given, the lead double opt-in setting.
  */
 export async function storeConnection(
   site: WordPressSite,
-  connection: { signingSecret: string; serviceUrl?: string; agentId?: string },
+  connection: { signingSecret: string; serviceUrl?: string; agentId?: string; leadDoubleOptIn?: boolean },
 ): Promise<void> {
-  const settings = { service_url: connection.serviceUrl ?? 'https://assistant.example', api_token: 'svc_stored_connection', agent_id: connection.agentId ?? 'agent_1' };
+  const settings = {
+    service_url: connection.serviceUrl ?? 'https://assistant.example',
+    api_token: 'svc_stored_connection',
+    agent_id: connection.agentId ?? 'agent_1',
+    // Unset, the plugin's default: on.
+    ...(connection.leadDoubleOptIn !== undefined ? { lead_double_opt_in: connection.leadDoubleOptIn ? '1' : '0' } : {}),
+  };
   const stored = {
     workspace: { id: 'workspace_1', name: 'Test workspace' },
     agents: [{ id: settings.agent_id, name: 'Helper', site_type: 'ecommerce', published: true }],
@@ -179,6 +186,37 @@ export async function storeConnection(
     update_option('storefront_assistant_connection', json_decode(${phpString(JSON.stringify(stored))}, true));
     update_option('storefront_assistant_shopper_signing_secret', ${phpString(connection.signingSecret)});
     return null;`);
+}
+
+export interface SentMail {
+  to: string | string[];
+  subject: string;
+  message: string;
+}
+
+/**
+ * From now on, mail the site sends through wp_mail() is not sent but kept, for sentMail(): a
+ * must-use plugin answers WordPress's pre_wp_mail filter (the test site has no mail server).
+ */
+export async function captureMail(site: WordPressSite): Promise<void> {
+  const plugin = `<?php
+add_filter('pre_wp_mail', static function ($short_circuit, array $atts) {
+    $sent = get_option('sa_test_sent_mail', []);
+    $sent[] = ['to' => $atts['to'], 'subject' => $atts['subject'], 'message' => $atts['message']];
+    update_option('sa_test_sent_mail', $sent, false);
+    return true;
+}, 10, 2);
+`;
+  await site.wpEval(`
+    wp_mkdir_p(WPMU_PLUGIN_DIR);
+    file_put_contents(WPMU_PLUGIN_DIR . '/sa-test-capture-mail.php', ${phpString(plugin)});
+    delete_option('sa_test_sent_mail');
+    return null;`);
+}
+
+/** The mail kept since captureMail(), oldest first. */
+export function sentMail(site: WordPressSite): Promise<SentMail[]> {
+  return site.wpEval<SentMail[]>(`return get_option('sa_test_sent_mail', []);`);
 }
 
 /** A PHP single-quoted string literal. */

@@ -67,7 +67,8 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
   beforeAll(async () => {
     if (reason) throw new Error(`REQUIRE_SERVICES is set but the WordPress suite cannot run: ${reason}`);
     [plain, shop] = await Promise.all([startWordPress({ woocommerce: false }), startWordPress({ woocommerce: true })]);
-    await Promise.all([plain, shop].map((site) => storeConnection(site, { signingSecret: SECRET, serviceUrl: SERVICE_URL })));
+    // Leads create users at once here (the double opt-in, on by default, is tested in plugin-lead-confirmation.test.ts).
+    await Promise.all([plain, shop].map((site) => storeConnection(site, { signingSecret: SECRET, serviceUrl: SERVICE_URL, leadDoubleOptIn: false })));
   }, TIMEOUT);
 
   afterAll(async () => {
@@ -180,7 +181,7 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
       const sent = await call(plain, 'leads', { email: 'grace@example.com', name: 'Eve Intruder', phone: '555', conversation_id: 'conv_g', lead_id: 'lead_g' });
       expect(sent.status).toBe(200);
       // The contract's role values only: an editor's actual role is not disclosed.
-      expect(sent.body).toEqual({ user_id: id, created: false, role: 'subscriber' });
+      expect(sent.body).toEqual({ user_id: id, created: false, role: 'subscriber', pending_confirmation: false });
       expect(await userByEmail(plain, 'grace@example.com')).toMatchObject({
         roles: ['editor'],
         first_name: 'Grace',

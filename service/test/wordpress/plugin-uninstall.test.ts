@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicesRequired } from '../helpers/services.js';
-import { missingWordPressPrerequisites, startWordPress, storeConnection, type WordPressSite } from './harness.js';
+import { captureMail, missingWordPressPrerequisites, startWordPress, storeConnection, type WordPressSite } from './harness.js';
 
 /**
  * Deleting the plugin runs uninstall.php through WordPress's own uninstall_plugin(): it removes
- * what the plugin stored (options, coupon transients, the queue table, synced-hash post meta,
+ * what the plugin stored (options, coupon and pending lead confirmation transients, the queue table, synced-hash post meta,
  * scheduled jobs in WP-Cron and Action Scheduler), and keeps the users it created from leads,
  * who are the site's customers now, together with their lead meta.
  */
@@ -65,6 +65,13 @@ for (const woocommerce of [false, true]) {
       leadUserId = await site.wpEval<number>(`
         $lead = new StorefrontAssistant\\Leads\\Lead('ada@example.com', 'Ada Lovelace', null, 'conv_uninstall', 'lead_uninstall');
         return (new StorefrontAssistant\\Leads\\LeadUsers(new StorefrontAssistant\\Shop\\WooCommerce()))->upsert($lead)['user_id'];`);
+      // A lead still waiting for its confirmation (the e-mail kept by the test's mail capture).
+      await captureMail(site);
+      await site.wpEval(`
+        $lead = new StorefrontAssistant\\Leads\\Lead('grace@example.com', 'Grace', null, 'conv_pending', 'lead_pending');
+        $shop = new StorefrontAssistant\\Shop\\WooCommerce();
+        (new StorefrontAssistant\\Leads\\LeadConfirmations(new StorefrontAssistant\\Leads\\LeadUsers($shop), $shop))->request($lead);
+        return null;`);
       await site.wpEval(`
         set_transient(StorefrontAssistant\\Cart\\CouponStage::TRANSIENT_PREFIX . md5('session:abc'), 'save10', 900);
         update_option('storefront_assistant_sync_state', ['sent' => 3]);
@@ -88,6 +95,8 @@ for (const woocommerce of [false, true]) {
           'storefront_assistant_db_version',
           expect.stringMatching(/^_transient_storefront_assistant_coupon_/),
           expect.stringMatching(/^_transient_timeout_storefront_assistant_coupon_/),
+          expect.stringMatching(/^_transient_storefront_assistant_lead_confirm_/),
+          expect.stringMatching(/^_transient_timeout_storefront_assistant_lead_confirm_/),
         ]),
       );
       expect(before.queueTable).toBe('wp_storefront_assistant_queue');

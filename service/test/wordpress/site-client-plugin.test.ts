@@ -33,7 +33,8 @@ describe.skipIf(reason && !servicesRequired)('the service SiteClient against the
   beforeAll(async () => {
     if (reason) throw new Error(`REQUIRE_SERVICES is set but the WordPress suite cannot run: ${reason}`);
     [plain, shop] = await Promise.all([startWordPress({ woocommerce: false }), startWordPress({ woocommerce: true })]);
-    await Promise.all([plain, shop].map((site) => storeConnection(site, { signingSecret: SECRET })));
+    // Leads create users at once here (the double opt-in is tested in plugin-lead-confirmation.test.ts).
+    await Promise.all([plain, shop].map((site) => storeConnection(site, { signingSecret: SECRET, leadDoubleOptIn: false })));
   }, TIMEOUT);
 
   afterAll(async () => {
@@ -49,23 +50,23 @@ describe.skipIf(reason && !servicesRequired)('the service SiteClient against the
   it('lead → subscriber without WooCommerce, with both meta keys; a repeat updates in place', async () => {
     const created = await clientFor(plain).upsertLead({ email: 'lin@example.com', name: 'Lin', conversation_id: 'conv_1', lead_id: 'lead_1' });
     expect(created).toMatchObject({ created: true, role: 'subscriber' });
-    expect(await meta(plain, created.user_id)).toEqual({ conversation: 'conv_1', lead: 'lead_1', roles: ['subscriber'] });
+    expect(await meta(plain, created.user_id!)).toEqual({ conversation: 'conv_1', lead: 'lead_1', roles: ['subscriber'] });
 
     const again = await clientFor(plain).upsertLead({ email: 'lin@example.com', conversation_id: 'conv_2', lead_id: 'lead_1' });
-    expect(again).toEqual({ user_id: created.user_id, created: false, role: 'subscriber' });
-    expect(await meta(plain, created.user_id)).toMatchObject({ conversation: 'conv_2' });
+    expect(again).toEqual({ user_id: created.user_id, created: false, role: 'subscriber', pending_confirmation: false });
+    expect(await meta(plain, created.user_id!)).toMatchObject({ conversation: 'conv_2' });
   });
 
   it('an existing administrator stays an administrator', async () => {
     const result = await clientFor(plain).upsertLead({ email: 'admin@example.com', name: 'Mallory', conversation_id: 'conv_x', lead_id: 'lead_x' });
-    expect(result).toEqual({ user_id: 1, created: false, role: 'subscriber' });
+    expect(result).toEqual({ user_id: 1, created: false, role: 'subscriber', pending_confirmation: false });
     expect((await meta(plain, 1)).roles).toEqual(['administrator']);
   });
 
   it('lead → customer with WooCommerce', async () => {
     const created = await clientFor(shop).upsertLead({ email: 'max@example.com', conversation_id: 'conv_3', lead_id: 'lead_3' });
     expect(created).toMatchObject({ created: true, role: 'customer' });
-    expect(await meta(shop, created.user_id)).toEqual({ conversation: 'conv_3', lead: 'lead_3', roles: ['customer'] });
+    expect(await meta(shop, created.user_id!)).toEqual({ conversation: 'conv_3', lead: 'lead_3', roles: ['customer'] });
   });
 
   it('orders by user ID and by number with the billing e-mail', async () => {

@@ -24,6 +24,7 @@ final class SettingsActions implements Registerable {
 	public const DISCONNECT = 'storefront_assistant_disconnect';
 	public const SAVE_AGENT = 'storefront_assistant_save_agent';
 	public const FULL_SYNC  = 'storefront_assistant_full_sync';
+	public const SAVE_LEADS = 'storefront_assistant_save_leads';
 
 	public function __construct(
 		private readonly Options $options,
@@ -36,6 +37,7 @@ final class SettingsActions implements Registerable {
 		add_action( 'admin_post_' . self::DISCONNECT, array( $this, 'disconnect' ) );
 		add_action( 'admin_post_' . self::SAVE_AGENT, array( $this, 'save_agent' ) );
 		add_action( 'admin_post_' . self::FULL_SYNC, array( $this, 'full_sync' ) );
+		add_action( 'admin_post_' . self::SAVE_LEADS, array( $this, 'save_leads' ) );
 	}
 
 	public function connect(): void {
@@ -68,6 +70,13 @@ final class SettingsActions implements Registerable {
 		}
 		$this->full_sync->start( '1' === $this->posted( 'resend_all' ) );
 		$this->back( 'sync_started' );
+	}
+
+	public function save_leads(): void {
+		$this->authorize( self::SAVE_LEADS );
+		// An unticked checkbox sends nothing.
+		$this->options->save_lead_double_opt_in( '1' === $this->posted( 'double_opt_in' ) );
+		$this->back( 'leads_saved' );
 	}
 
 	private function authorize( string $action ): void {

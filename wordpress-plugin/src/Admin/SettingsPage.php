@@ -61,6 +61,7 @@ final class SettingsPage implements Registerable {
 			$this->render_agent();
 			$this->render_sync();
 		}
+		$this->render_leads();
 		$this->render_errors();
 		echo '</div>';
 	}
@@ -71,6 +72,7 @@ final class SettingsPage implements Registerable {
 			'connected'     => array( 'success', __( 'Connected. Your content is being sent to the assistant in the background.', 'storefront-assistant' ) ),
 			'disconnected'  => array( 'success', __( 'Disconnected. The chat widget is no longer shown and nothing is synced.', 'storefront-assistant' ) ),
 			'agent_saved'   => array( 'success', __( 'Saved.', 'storefront-assistant' ) ),
+			'leads_saved'   => array( 'success', __( 'Saved.', 'storefront-assistant' ) ),
 			'unknown_agent' => array( 'error', __( 'That assistant is not in your workspace. Connect again to refresh the list.', 'storefront-assistant' ) ),
 			'sync_started'  => array( 'success', __( 'Sync started. It continues in the background; you can leave this page.', 'storefront-assistant' ) ),
 			'not_connected' => array( 'error', __( 'Connect to the service first.', 'storefront-assistant' ) ),
@@ -207,6 +209,21 @@ final class SettingsPage implements Registerable {
 		echo '<input type="hidden" name="action" value="' . esc_attr( SettingsActions::FULL_SYNC ) . '">';
 		echo '<p><label><input type="checkbox" name="resend_all" value="1"> ' . esc_html__( 'Send everything again, even unchanged content', 'storefront-assistant' ) . '</label></p>';
 		submit_button( __( 'Sync all content now', 'storefront-assistant' ), 'secondary' );
+		echo '</form>';
+	}
+
+	private function render_leads(): void {
+		echo '<h2>' . esc_html__( 'Leads', 'storefront-assistant' ) . '</h2>';
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+		wp_nonce_field( SettingsActions::SAVE_LEADS );
+		echo '<input type="hidden" name="action" value="' . esc_attr( SettingsActions::SAVE_LEADS ) . '">';
+		printf(
+			'<p><label><input type="checkbox" name="double_opt_in" value="1"%s> %s</label></p><p class="description">%s</p>',
+			checked( $this->options->lead_double_opt_in(), true, false ),
+			esc_html__( 'Confirm e-mail addresses before creating accounts (double opt-in)', 'storefront-assistant' ),
+			esc_html__( 'Anyone can type any address into the chat. When this is on, a visitor who leaves their address is sent a confirmation link, and their account is created only when they follow it. When it is off, the account is created at once.', 'storefront-assistant' )
+		);
+		submit_button( __( 'Save', 'storefront-assistant' ), 'secondary' );
 		echo '</form>';
 	}
 

@@ -25,7 +25,7 @@ final class LeadUsers {
 	public function __construct( private readonly WooCommerce $shop ) {}
 
 	/**
-	 * @return array{user_id: int, created: bool, role: 'customer'|'subscriber'}
+	 * @return array{user_id: int, created: bool, role: 'customer'|'subscriber', pending_confirmation: false}
 	 * @throws RequestError When WordPress refuses to create the user.
 	 */
 	public function upsert( Lead $lead ): array {
@@ -45,9 +45,10 @@ final class LeadUsers {
 		update_user_meta( $user->ID, self::CONVERSATION_META, $lead->conversation_id );
 		update_user_meta( $user->ID, self::LEAD_META, $lead->lead_id );
 		return array(
-			'user_id' => $user->ID,
-			'created' => $created,
-			'role'    => self::lead_role( $user ),
+			'user_id'              => $user->ID,
+			'created'              => $created,
+			'role'                 => self::lead_role( $user ),
+			'pending_confirmation' => false,
 		);
 	}
 

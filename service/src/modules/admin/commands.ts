@@ -7,7 +7,8 @@ import { AppError } from '../../lib/errors.js';
 import { normalizeOrigin } from '../../lib/urls.js';
 import { parseInput } from '../../lib/validate.js';
 import { ABILITIES, createApiToken, revokeApiToken } from '../auth/api-tokens.js';
-import { hashPassword } from '../auth/passwords.js';
+import { replacePassword } from '../auth/password-change.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 
 /**
  * The operator's commands. The CLI runs them directly against the database, or, when the running
@@ -83,12 +84,18 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown): P
       const args = parseInput(commandSchemas[name], rawArgs);
       await requireWorkspace(db, args.workspace);
       const passwordHash = await hashPassword(args.password);
+      const email = args.email.toLowerCase();
+      const [before] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+      // Run again with the same password (the demo's owner at every start), nobody is signed out.
+      const passwordChanged = before !== undefined && !(await verifyPassword(args.password, before.passwordHash));
       return db.transaction(async (tx) => {
-        const email = args.email.toLowerCase();
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
         const id = existing?.id ?? randomUUID();
         if (existing) {
-          await tx.update(users).set({ passwordHash, name: args.name ?? null }).where(eq(users.id, id));
+          await tx.update(users).set({ name: args.name ?? null }).where(eq(users.id, id));
+          // A reset password ends every session the account has: a reset is what an operator
+          // does when an account may be in someone else's hands.
+          if (passwordChanged || before === undefined) await replacePassword(tx, { userId: id, passwordHash });
         } else {
           await tx.insert(users).values({ id, email, passwordHash, name: args.name ?? null });
         }

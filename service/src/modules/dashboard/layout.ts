@@ -74,7 +74,7 @@ export function layout(frame: PageFrame, options: { title: string; active: NavKe
   <a class="brand" href="/app/agents">Storefront Assistant</a>
   ${workspaceSwitcher(frame)}
   <div class="account">
-    <span class="who">${session.user.email} · ${session.role}</span>
+    <a class="who" href="/app/account" title="Your account">${session.user.email}</a><span class="who"> · ${session.role}</span>
     <form method="post" action="/app/logout">${csrfField(session)}<button type="submit" class="link">Sign out</button></form>
   </div>
 </header>

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppDeps } from '../../app-deps.js';
 import { toAppError } from '../../lib/error-handler.js';
 import { requireSession } from '../auth/session-guard.js';
+import { accountApiRoutes, accountPageRoutes, passwordCheckLimit } from './account/account.js';
 import { agentApiRoutes } from './agents/api.js';
 import { agentPageRoutes } from './agents/pages.js';
 import { analyticsApiRoutes, analyticsPageRoutes } from './analytics/routes.js';
@@ -53,6 +54,8 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
   addDashboardSecurityHeaders(app);
   staticAssetRoutes(app);
   publicSessionRoutes(app, deps);
+  // One counter for the JSON route and the form, which live in two scopes.
+  const passwordLimit = passwordCheckLimit(app);
 
   await app.register(async (api) => {
     requireSession(api, deps, 'unauthenticated');
@@ -65,6 +68,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
     analyticsApiRoutes(api, deps);
     usageApiRoutes(api, deps);
     memberApiRoutes(api, deps);
+    accountApiRoutes(api, deps, passwordLimit);
   });
 
   await app.register(async (pages) => {
@@ -79,6 +83,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
     analyticsPageRoutes(pages, deps);
     usagePageRoutes(pages, deps);
     memberPageRoutes(pages, deps);
+    accountPageRoutes(pages, deps, passwordLimit);
   });
 }
 

@@ -18,7 +18,7 @@ import {
   startSession,
   type UserSession,
 } from '../auth/sessions.js';
-import { field, formOf, isFormPost } from './form-body.js';
+import { field, fieldList, formOf, isFormPost, type FormFields } from './form-body.js';
 import { html } from './html.js';
 import { documentShell, sendHtml } from './layout.js';
 import { isUuid } from './sql.js';
@@ -76,6 +76,12 @@ function loginPage(options: { next: string; email?: string; error?: string | und
   );
 }
 
+/** A field sent once; sent several times it stays a list, which the sign-in schema refuses. */
+function singleField(form: FormFields, name: string): string | string[] | undefined {
+  const values = fieldList(form, name);
+  return values.length > 1 ? values : values[0];
+}
+
 /** The routes that work without a session. */
 export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Without its counters, sign-in would allow unlimited password guessing: it fails closed.
@@ -86,15 +92,15 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     key: clientAddressKey,
     whenStoreUnreachable: 'refuse',
   });
+  // Counted on the very email whose password is checked, as parsed: never read from the raw
+  // body again, where a repeated form field (an array) would count on another key.
+  const accountOf = new WeakMap<FastifyRequest, string>();
   const accountLimit = createLimiter(app, {
     name: 'login-account',
     whenStoreUnreachable: 'refuse',
     max: LOGIN_LIMITS.perAccount,
     windowMs: LOGIN_LIMITS.windowMs,
-    key: (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? email.trim().toLowerCase() : '';
-    },
+    key: (request) => accountOf.get(request) ?? '',
   });
 
   /** Checks everything and starts the session; throws AppError on any refusal. */
@@ -102,6 +108,7 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     assertSameOrigin(request, deps.config.publicBaseUrl);
     await ipLimit(request);
     const credentials = parseInput(loginBody, input);
+    accountOf.set(request, credentials.email.toLowerCase());
     await accountLimit(request);
     const user = await verifyCredentials(deps.db, credentials.email, credentials.password);
     if (!user) throw new AppError('unauthenticated', 'The email or password is incorrect');
@@ -130,7 +137,7 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     const form = formOf(request.body);
     const next = safeNextPath(field(form, 'next'));
     try {
-      await signIn(request, reply, { email: field(form, 'email'), password: field(form, 'password') });
+      await signIn(request, reply, { email: singleField(form, 'email'), password: singleField(form, 'password') });
     } catch (error) {
       if (!isAppError(error)) throw error;
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);

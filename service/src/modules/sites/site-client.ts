@@ -41,7 +41,14 @@ const orderSchema = z.object({
   created_at: z.string().nullable().optional().transform((value) => value ?? null),
 });
 const ordersResponse = z.object({ orders: z.array(orderSchema) });
-const leadResponse = z.object({ user_id: z.number(), created: z.boolean(), role: z.enum(['customer', 'subscriber']) });
+/**
+ * `pending_confirmation` (plugin double opt-in): no user yet, `user_id` null; the site e-mailed
+ * the visitor a link that creates the user. Plugins before it always answer a user.
+ */
+const leadResponse = z.union([
+  z.object({ user_id: z.number(), created: z.boolean(), role: z.enum(['customer', 'subscriber']), pending_confirmation: z.literal(false).optional() }),
+  z.object({ user_id: z.null(), created: z.literal(false), role: z.enum(['customer', 'subscriber']), pending_confirmation: z.literal(true) }),
+]);
 const couponResponse = z.object({ staged: z.literal(true), code: z.string(), expires_in: z.number() });
 const pluginErrorEnvelope = z.object({ error: z.object({ code: z.string(), message: z.string().optional() }) });
 

@@ -24,18 +24,33 @@ export async function publishedAgent(db: Db, agentId: string): Promise<AgentRow>
  *
  * Init does not write: a page view that never leads to a message, lead or click costs no row.
  * The conversation is stored on first use of its token instead, from the token's signed claims
- * (so only the visitor it was issued to can create it, and only as issued).
+ * (so only the visitor it was issued to can create it, and only as issued). `admit` judges the
+ * request against the agent (its origin) before anything is stored: a refused request stores
+ * nothing.
  */
-export async function widgetConversation(db: Db, claims: Pick<WidgetClaims, 'conversationId' | 'agentId' | 'visitorId' | 'locale'>) {
+export async function widgetConversation(
+  db: Db,
+  claims: Pick<WidgetClaims, 'conversationId' | 'agentId' | 'visitorId' | 'locale'>,
+  admit: (agent: AgentRow) => void = () => {},
+) {
   const stored = await findWidgetConversation(db, claims);
-  if (stored) return stored;
+  if (stored) {
+    admit(stored.agent);
+    return stored;
+  }
+  const [agent] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, claims.agentId), eq(agents.published, true)));
+  if (!agent) throw new AppError('unauthenticated', 'The widget token does not match a conversation');
+  admit(agent);
   await db.execute(sql`
     INSERT INTO conversations (id, workspace_id, agent_id, visitor_id, locale)
     SELECT ${claims.conversationId}, a.workspace_id, a.id, ${claims.visitorId}, ${claims.locale ?? null}
       FROM agents a WHERE a.id = ${claims.agentId} AND a.published
     ON CONFLICT (id) DO NOTHING`);
   const created = await findWidgetConversation(db, claims);
-  // Not created: the agent is gone or unpublished, or the id is taken by another conversation.
+  // Not created: the agent was unpublished meanwhile, or the id is taken by another conversation.
   if (!created) throw new AppError('unauthenticated', 'The widget token does not match a conversation');
   return created;
 }

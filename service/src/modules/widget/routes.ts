@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { queryRows } from '../../db/client.js';
-import { conversations, couponApplies, widgetEvents } from '../../db/schema.js';
+import { conversations, couponApplies } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
 import { parseInput } from '../../lib/validate.js';
@@ -19,8 +19,9 @@ import { publishedAgentCache } from './agent-cache.js';
 import { findResumable, lastMessages, startConversation, widgetConversation } from './conversations.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from './leads.js';
-import { couponApplyBody, eventsBody, initBody, leadBody, messageBody } from './schemas.js';
+import { couponApplyBody, eventsBodyFor, initBody, leadBody, messageBody } from './schemas.js';
 import { verifyShopperToken } from './shopper-token.js';
+import { storeEvents } from './telemetry.js';
 import { WidgetTokens, type WidgetClaims } from './widget-token.js';
 
 /** SSE keep-alive: proxies close connections that stay silent too long. */
@@ -43,7 +44,8 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   };
   const limits = deps.limits;
-  const perIp = (name: string, max: number) => createLimiter(app, { name, max, key: clientAddressKey });
+  const perIp = (name: string, max: number, windowMs?: number) =>
+    createLimiter(app, { name, max, key: clientAddressKey, ...(windowMs ? { windowMs } : {}) });
   const perToken = (name: string, max: number) =>
     createLimiter(app, { name, max, key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.tokenId ?? clientAddressKey(request) });
   const initLimit = perIp('widget-init', limits.widgetInitPerIp);
@@ -63,6 +65,12 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     await messageAddressLimit(request);
     await messageConversationLimit(request);
   };
+  // On top of the spec's per-token limits: a visitor gets a new token with every init, so a
+  // flood from one address is held by its address.
+  const eventIpLimit = perIp('widget-events-ip', limits.eventRequestsPerIp);
+  const leadIpLimit = perIp('widget-leads-ip', limits.leadsPerIpPerHour, 60 * 60 * 1000);
+
+  const eventsBody = eventsBodyFor(deps.now);
 
   const origins = originDirectory(deps.db);
   const initAgent = publishedAgentCache(deps.db, () => deps.now().getTime());
@@ -98,20 +106,20 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   /**
    * Token, body, its conversation and agent; a token is only usable from its own agent's origins.
-   * The body is validated (and the token's own limit counted) before the conversation is looked
-   * up, because the first use of a token stores its conversation and a refused request must
-   * store nothing.
+   * The body is validated (and the token's own limit counted), and the origin judged, before the
+   * conversation is stored: the first use of a token stores its conversation, and a refused
+   * request must store nothing.
    */
   const authenticate = async <S extends z.ZodType>(request: FastifyRequest, bodySchema: S, limit?: (request: FastifyRequest) => Promise<void>) => {
     const claims = await tokens.verify(request.headers.authorization);
     (request as FastifyRequest & { widget?: WidgetClaims }).widget = claims;
     await limit?.(request);
     const body = parseInput(bodySchema, request.body);
-    const { conversation, agent } = await widgetConversation(deps.db, claims);
-    const origin = request.headers.origin;
-    if (origin !== undefined && !originAllowedFor(requestOrigin(request), agent.allowedOrigins)) {
-      throw new AppError('origin_not_allowed', 'This origin is not allowed for this agent');
-    }
+    const { conversation, agent } = await widgetConversation(deps.db, claims, (tokenAgent) => {
+      if (request.headers.origin !== undefined && !originAllowedFor(requestOrigin(request), tokenAgent.allowedOrigins)) {
+        throw new AppError('origin_not_allowed', 'This origin is not allowed for this agent');
+      }
+    });
     return { claims, conversation, agent, body };
   };
 
@@ -235,24 +243,24 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   app.post('/v1/widget/leads', async (request) => {
+    await leadIpLimit(request);
     const { conversation, agent, body } = await authenticate(request, leadBody, leadLimit);
     const saved = await saveLead(deps.db, agent, conversation, body);
     return { lead_id: saved.leadId, created: saved.created };
   });
 
   app.post('/v1/widget/events', async (request) => {
+    await eventIpLimit(request);
     const { conversation, agent, body } = await authenticate(request, eventsBody, eventLimit);
-    await deps.db.insert(widgetEvents).values(
-      body.events.map((event) => ({
-        workspaceId: agent.workspaceId,
-        agentId: agent.id,
-        conversationId: conversation.id,
-        name: event.name,
-        at: new Date(event.at),
-        props: event.props,
-      })),
-    );
-    return { accepted: body.events.length };
+    const stored = await storeEvents(deps.db, {
+      agent,
+      conversation,
+      events: body.events,
+      now: deps.now(),
+      perAgentPerDay: deps.config.eventsPerAgentPerDay,
+      log: request.log,
+    });
+    return { accepted: stored };
   });
 
   app.post('/api/v1/widget/coupon/apply', async (request) => {

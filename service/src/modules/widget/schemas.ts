@@ -43,21 +43,42 @@ export const leadBody = z.object({
 
 export const EVENT_NAMES = ['launcher_open', 'launcher_close', 'cta_click', 'dismiss', 'scroll_trigger'] as const;
 
-export const eventsBody = z.object({
-  events: z
-    .array(
-      z.object({
-        name: z.enum(EVENT_NAMES),
-        at: z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date-time' }),
-        props: z
-          .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
-          .refine((value) => Object.keys(value).length <= 20, 'at most 20 props')
-          .default({}),
-      }),
-    )
-    .min(1, 'send at least one event')
-    .max(50, 'send at most 50 events per request'),
-});
+/** The earliest event time accepted: older ones are a client's broken clock or an attack. */
+export const EVENT_TIME_MIN = new Date('2000-01-01T00:00:00Z');
+/** How far ahead of the service's clock an event may be dated (visitors' clocks run fast, not this fast). */
+export const EVENT_TIME_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The events body, judging `at` against the service's clock: from 2000 until a day ahead. A
+ * date-time that names year 0, or runs past year 9999 once its offset is applied, is well
+ * formed but no timestamp the database can store; it is a validation error like any other.
+ */
+export function eventsBodyFor(now: () => Date) {
+  const within = `must be between ${EVENT_TIME_MIN.toISOString()} and a day from now`;
+  return z.object({
+    events: z
+      .array(
+        z.object({
+          name: z.enum(EVENT_NAMES),
+          at: z.iso
+            .datetime({ offset: true, message: 'must be an ISO-8601 date-time' })
+            .refine((value) => {
+              const time = Date.parse(value);
+              return time >= EVENT_TIME_MIN.getTime() && time <= now().getTime() + EVENT_TIME_MAX_AHEAD_MS;
+            }, within),
+          props: z
+            .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+            .refine((value) => Object.keys(value).length <= 20, 'at most 20 props')
+            .default({}),
+        }),
+      )
+      .min(1, 'send at least one event')
+      .max(50, 'send at most 50 events per request'),
+  });
+}
+
+/** As published in the OpenAPI document; the route judges `at` with the service's clock. */
+export const eventsBody = eventsBodyFor(() => new Date());
 
 export const couponApplyBody = z.object({
   code: z.string().trim().min(1).max(64),

@@ -7,7 +7,7 @@ import { transcriptView } from '../inbox/views.js';
 import { emptyState, layout, pageFrame, pager, sendHtml, time } from '../layout.js';
 import { listQuery, type ListQuery } from '../list-query.js';
 import { toCsv } from './csv.js';
-import { allLeads, leadDetail, listLeads, type LeadDetail, type LeadSummary } from './store.js';
+import { allLeads, leadDetail, listLeads, type LeadDetail, type LeadSubmission, type LeadSummary } from './store.js';
 
 const CSV_HEADER = ['lead_id', 'created_at', 'updated_at', 'email', 'name', 'phone', 'agent', 'marketing_consent', 'site_sync_status', 'site_user_id', 'conversation_id', 'fields'];
 
@@ -67,6 +67,7 @@ export function leadPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
 const SYNC_LABELS: Record<LeadSummary['site_sync_status'], [string, string]> = {
   pending: ['pending', 'warn'],
   delivered: ['synced to site', 'ok'],
+  awaiting_confirmation: ['awaiting e-mail confirmation', 'warn'],
   failed: ['sync failed', 'bad'],
   no_site: ['no site connected', ''],
 };
@@ -129,8 +130,36 @@ function leadView(detail: LeadDetail): SafeHtml {
       ${sync.last_error && html`<div><dt>Last error</dt><dd>${sync.last_error}</dd></div>`}
     </dl>`}
   </section>
+  ${lead.site_sync_status === 'awaiting_confirmation' &&
+  html`<p class="hint">The site e-mailed ${lead.email} a confirmation link; its user is created once the link is followed.</p>`}
+  <section class="card">
+    <h2>History</h2>
+    ${historyView(detail.history)}
+  </section>
   <section>
     <h2>Conversation</h2>
     ${detail.conversation ? transcriptView(detail.conversation) : emptyState('The conversation is no longer available.')}
   </section>`;
+}
+
+const consentText = (consent: Record<string, unknown>) => (consent.marketing === true ? 'yes' : consent.marketing === false ? 'no' : '—');
+
+/** Later submissions of the lead's email: shown as they came, applied to nothing. */
+function historyView(history: LeadSubmission[]): SafeHtml {
+  if (history.length === 0) return html`<p class="hint">Submitted once; the values above are that submission's.</p>`;
+  return html`<p class="hint">The values above are the first submission's. The email was submitted again later, by someone who typed it:
+    these submissions changed nothing on the lead and were not sent to the site.</p>
+  <div class="table-wrap"><table>
+    <thead><tr><th>Submitted</th><th>Name</th><th>Phone</th><th>Marketing consent</th><th>Other fields</th><th>Conversation</th></tr></thead>
+    <tbody>${history.map(
+      (entry) => html`<tr>
+        <td>${time(entry.submitted_at)}</td>
+        <td>${entry.name ?? '—'}</td>
+        <td>${entry.phone ?? '—'}</td>
+        <td>${consentText(entry.consent)}</td>
+        <td>${Object.entries(entry.fields).map(([key, value]) => html`<div>${key}: ${String(value)}</div>`)}</td>
+        <td>${entry.conversation_id ? html`<a href="/app/inbox/${entry.conversation_id}">open</a>` : '—'}</td>
+      </tr>`,
+    )}</tbody>
+  </table></div>`;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { agents, leads, outbox } from '../../../db/schema.js';
+import { agents, leadSubmissions, leads, outbox, type LeadSyncStatus } from '../../../db/schema.js';
 import { isAppError, notFound } from '../../../lib/errors.js';
 import { transcript, type Transcript } from '../inbox/store.js';
 import { containsPattern, isUuid } from '../sql.js';
@@ -16,7 +16,7 @@ export interface LeadSummary {
   conversation_id: string | null;
   consent: Record<string, unknown>;
   fields: Record<string, unknown>;
-  site_sync_status: 'pending' | 'delivered' | 'failed' | 'no_site';
+  site_sync_status: LeadSyncStatus;
   site_user_id: number | null;
   created_at: string;
   updated_at: string;
@@ -28,6 +28,20 @@ export interface LeadDetail {
   site_sync: { attempts: number; last_error: string | null; next_attempt_at: string | null; delivered_at: string | null; failed_at: string | null } | null;
   /** The production conversation the lead came from, if it still exists. */
   conversation: Transcript | null;
+  /**
+   * Later submissions of the lead's email, newest first: recorded, never applied to the lead
+   * (anyone can type an email) and never delivered to the site.
+   */
+  history: LeadSubmission[];
+}
+
+export interface LeadSubmission {
+  submitted_at: string;
+  name: string | null;
+  phone: string | null;
+  consent: Record<string, unknown>;
+  fields: Record<string, unknown>;
+  conversation_id: string | null;
 }
 
 const leadColumns = {
@@ -105,6 +119,11 @@ export async function leadDetail(db: Db, workspaceId: string, leadId: string): P
       throw error;
     });
   }
+  const history = await db
+    .select()
+    .from(leadSubmissions)
+    .where(and(eq(leadSubmissions.leadId, row.id), eq(leadSubmissions.workspaceId, workspaceId)))
+    .orderBy(desc(leadSubmissions.id));
   return {
     lead: toSummary(row),
     site_sync: delivery
@@ -117,5 +136,13 @@ export async function leadDetail(db: Db, workspaceId: string, leadId: string): P
         }
       : null,
     conversation,
+    history: history.map((entry) => ({
+      submitted_at: entry.createdAt.toISOString(),
+      name: entry.name,
+      phone: entry.phone,
+      consent: entry.consent,
+      fields: entry.fields,
+      conversation_id: entry.conversationId,
+    })),
   };
 }

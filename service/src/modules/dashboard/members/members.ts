@@ -19,9 +19,14 @@ import { isUuid } from '../sql.js';
 
 /**
  * Members of a workspace. An owner adds a member by choosing their email, role and a first
- * password (handed over by the owner); someone who already has an account elsewhere keeps their
- * password and simply gains this workspace.
+ * password (handed over by the owner), which creates their account. An email that already has
+ * an account (a member of another workspace) is refused: attaching someone's account to a
+ * workspace they did not ask to join needs their consent, which this dashboard has no way to ask
+ * for; the service's operator can add an existing account (`npm run admin -- user:create`).
  */
+
+export const EXISTING_ACCOUNT_MESSAGE =
+  "already has an account on this service; an existing account is not added to another workspace without its owner's consent (the service's operator can add it)";
 
 const userArgs = commandSchemas['user:create'].shape;
 const memberCreate = z.strictObject({ email: userArgs.email, password: userArgs.password, role: userArgs.role, name: userArgs.name });
@@ -44,22 +49,23 @@ async function listMembers(db: Db, workspaceId: string): Promise<Member[]> {
   return rows.map((row) => ({ user_id: row.userId, email: row.email, name: row.name, role: row.role, added_at: row.addedAt.toISOString() }));
 }
 
-async function addMember(db: Db, workspaceId: string, input: z.infer<typeof memberCreate>): Promise<Member & { created: boolean }> {
+async function addMember(db: Db, workspaceId: string, input: z.infer<typeof memberCreate>): Promise<Member & { created: true }> {
   const email = input.email.toLowerCase();
-  const [existing] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(sql`lower(${users.email})`, email));
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
   if (existing) {
     const [member] = await db
       .select({ role: memberships.role })
       .from(memberships)
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, existing.id)));
-    if (member) throw validationFailed({ email: ['is already a member of this workspace'] });
+    throw validationFailed({ email: [member ? 'is already a member of this workspace' : EXISTING_ACCOUNT_MESSAGE] });
   }
-  const passwordHash = existing ? undefined : await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const userId = existing?.id ?? randomUUID();
-    if (passwordHash) await tx.insert(users).values({ id: userId, email, passwordHash, name: input.name ?? null });
+    const userId = randomUUID();
+    // The unique index on lower(email) refuses an account made meanwhile by another request.
+    await tx.insert(users).values({ id: userId, email, passwordHash, name: input.name ?? null });
     const [membership] = await tx.insert(memberships).values({ workspaceId, userId, role: input.role }).returning();
-    return { user_id: userId, email, name: existing ? existing.name : (input.name ?? null), role: input.role, added_at: membership!.createdAt.toISOString(), created: !existing };
+    return { user_id: userId, email, name: input.name ?? null, role: input.role, added_at: membership!.createdAt.toISOString(), created: true };
   });
 }
 
@@ -114,9 +120,7 @@ export function memberPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
       addMember(deps.db, frame.session.workspace.id, parseInput(memberCreate, { ...values, name: values.name || undefined, password: field(form, 'password') })),
     );
     if (!outcome.ok) return sendHtml(reply, await render(frame, { errors: outcome.errors, values }), 400);
-    const notice = outcome.value.created
-      ? `${outcome.value.email} added as ${outcome.value.role}. Give them the password you chose.`
-      : `${outcome.value.email} already had an account and now belongs to this workspace as ${outcome.value.role}; they sign in with their own password.`;
+    const notice = `${outcome.value.email} added as ${outcome.value.role}. Give them the password you chose.`;
     return sendHtml(reply, await render(frame, { errors: {}, values: {}, notice }));
   });
 
