@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { conversations, messages, type ShopperBinding } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { assertWithinBudget, type Budget } from './budget.js';
+import { messageFacts, type MessageFacts } from './visitor-facts.js';
 
 /**
  * The runtime's reads and writes of conversations and messages. Every statement names the
@@ -19,6 +20,8 @@ export interface StoredMessage {
   status: 'complete' | 'partial' | 'error';
   /** The sources an answer showed (assistant messages): what the conversation was about. */
   sources?: { title: string; url: string }[];
+  /** A visitor message's facts as stored with it; null for replies and for rows stored before facts were. */
+  facts?: MessageFacts | null;
 }
 
 export interface BegunTurn {
@@ -44,7 +47,7 @@ export interface BegunTurn {
  */
 export async function beginTurn(
   db: Db,
-  turn: { workspaceId: string; conversationId: string; message: string; budget: Budget; historyLimit: number },
+  turn: { workspaceId: string; conversationId: string; message: string; facts: MessageFacts; budget: Budget; historyLimit: number },
 ): Promise<BegunTurn> {
   const { workspaceId, conversationId } = turn;
   const [row] = await queryRows<{ turns_used: number; tokens_used: number; shopper: unknown; history: unknown }>(
@@ -58,12 +61,12 @@ export async function beginTurn(
            AND turns_used < ${turn.budget.turns} AND tokens_used < ${turn.budget.tokens}
         RETURNING id, turns_used, tokens_used, shopper
       ), stored AS (
-        INSERT INTO messages (id, conversation_id, workspace_id, role, content)
-        SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message} FROM claimed
+        INSERT INTO messages (id, conversation_id, workspace_id, role, content, facts)
+        SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message}, ${JSON.stringify(turn.facts)}::jsonb FROM claimed
       )
       SELECT c.turns_used, c.tokens_used, c.shopper,
-             (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'sources', h.sources) ORDER BY h.seq), '[]'::json)
-                FROM (SELECT seq, role, content, status, sources FROM messages
+             (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'sources', h.sources, 'facts', h.facts) ORDER BY h.seq), '[]'::json)
+                FROM (SELECT seq, role, content, status, sources, facts FROM messages
                        WHERE conversation_id = c.id AND workspace_id = ${workspaceId}
                        ORDER BY seq DESC LIMIT ${turn.historyLimit}) h) AS history
         FROM claimed c, relaxed`,
@@ -75,6 +78,14 @@ export async function beginTurn(
     shopper: parsed(row.shopper) as ShopperBinding | null,
     history: parsed(row.history) as StoredMessage[],
   };
+}
+
+/**
+ * The facts of the visitor's messages in a history, oldest first: as stored with each message,
+ * or computed for a message stored before facts were.
+ */
+export function visitorFactsOf(history: readonly StoredMessage[]): MessageFacts[] {
+  return history.filter((m) => m.role === 'user').map((m) => m.facts ?? messageFacts(m.content));
 }
 
 /** Drivers return json columns parsed (PGlite) or as text (some pg setups). */
