@@ -27,9 +27,9 @@ export interface ReplyLanguageInput {
 const MIN_LETTERS_FOR_DETECTION = 8;
 /**
  * Language is told from at most this much of a message: the beginning of a long message says it
- * as well as the whole, and the detector's time grows with the text (tens of ms for 8 KB).
+ * as well as the whole, and the detector's time grows with the text (tens of ms for 8 KB, several for 1 KB).
  */
-const MAX_DETECTION_CHARS = 1024;
+const MAX_DETECTION_CHARS = 512;
 
 /** The first MAX_DETECTION_CHARS characters, cut at a space when one is near and never inside a surrogate pair. */
 export function detectionSample(message: string): string {

@@ -25,7 +25,6 @@ const MAX_ORDER_TOKEN = 64;
 const LETTER = /\p{L}/u;
 const WHITESPACE = /\s/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const DIGIT = /\p{N}/u;
 
 /** The code point at `i` (a surrogate pair counts as one character). */
 function codeAt(text: string, i: number): number {
@@ -41,6 +40,9 @@ function codeBefore(text: string, i: number): number {
   }
   return low;
 }
+
+const TOKEN = /[\p{L}\p{N}-]+/gu;
+const HAS_DIGIT = /\p{N}/u;
 
 const width = (code: number) => (code > 0xffff ? 2 : 1);
 
@@ -58,11 +60,6 @@ function isLetterOrDigit(code: number): boolean {
   return LETTER_OR_DIGIT.test(String.fromCodePoint(code));
 }
 
-function isDigit(code: number): boolean {
-  if (code < 0x80) return code >= 0x30 && code <= 0x39;
-  return DIGIT.test(String.fromCodePoint(code));
-}
-
 /** `[\p{L}\p{N}._%+-]`: what an address may have before its "@". */
 function isLocalChar(code: number): boolean {
   return code === 0x2e || code === 0x5f || code === 0x25 || code === 0x2b || code === 0x2d || isLetterOrDigit(code);
@@ -71,11 +68,6 @@ function isLocalChar(code: number): boolean {
 /** `[\p{L}\p{N}.-]`: what a domain is made of. */
 function isDomainChar(code: number): boolean {
   return code === 0x2e || code === 0x2d || isLetterOrDigit(code);
-}
-
-/** `[\p{L}\p{N}-]`: what an order-number token is made of. */
-function isTokenChar(code: number): boolean {
-  return code === 0x2d || isLetterOrDigit(code);
 }
 
 interface Span {
@@ -172,21 +164,10 @@ function withoutSpans(text: string, spans: readonly Span[]): string {
 export function orderNumbersIn(text: string): string[] {
   const rest = asciiDigits(withoutSpans(text, emailSpans(text)));
   const numbers = new Set<string>();
-  let i = 0;
-  while (i < rest.length) {
-    const first = codeAt(rest, i);
-    if (!isTokenChar(first)) {
-      i += width(first);
-      continue;
-    }
-    const start = i;
-    let hasDigit = false;
-    for (let code = first; i < rest.length && isTokenChar(code); code = codeAt(rest, i)) {
-      if (!hasDigit && isDigit(code)) hasDigit = true;
-      i += width(code);
-    }
-    if (!hasDigit || i - start > MAX_ORDER_TOKEN) continue;
-    const clean = trimDashes(rest.slice(start, i)).toLowerCase();
+  // A single character class repeated: each match is one maximal run, found in one pass.
+  for (const [token] of rest.matchAll(TOKEN)) {
+    if (token.length > MAX_ORDER_TOKEN || !HAS_DIGIT.test(token)) continue;
+    const clean = trimDashes(token).toLowerCase();
     if (clean.length >= 3) numbers.add(clean);
     for (const digits of clean.match(/\d{3,}/g) ?? []) numbers.add(digits);
   }
