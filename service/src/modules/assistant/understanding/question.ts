@@ -140,7 +140,8 @@ function bounds(folded: string, languages: readonly string[]): PriceBounds {
     for (const language of languages) {
       const pattern = boundPattern(language, key);
       if (!pattern) continue;
-      for (const match of folded.matchAll(pattern)) {
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
         const number = match[match.length - 1];
         if (!number) continue;
         const end = (match.index ?? 0) + match[0].length;
@@ -186,7 +187,7 @@ function splitAtConjunction(piece: string, languages: readonly string[]): string
   if (folded.length !== piece.length) return [piece];
   const joins = languages.flatMap((language) => {
     const cue = cueRegExp(language, 'conjunctions');
-    return cue ? [{ matches: [...folded.matchAll(new RegExp(cue.source, 'gu'))].map((m) => ({ at: m.index, end: m.index + m[0].length })), next: 0 }] : [];
+    return cue ? [{ matches: spansOf(cue, folded), next: 0 }] : [];
   });
   if (joins.every((join) => join.matches.length === 0)) return [piece];
   const words = wordIndex(piece);
@@ -217,6 +218,22 @@ function splitAtConjunction(piece: string, languages: readonly string[]): string
   return parts;
 }
 
+const LETTER_RUN = /\p{L}+/gu;
+
+/**
+ * Where a global pattern matches, in order. With the pattern's own `exec` rather than matchAll,
+ * which makes a new copy of the pattern for every call (and a copy starts cold).
+ */
+function spansOf(pattern: RegExp, text: string): { at: number; end: number }[] {
+  const spans: { at: number; end: number }[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    spans.push({ at: match.index, end: match.index + match[0].length });
+    if (match[0].length === 0) pattern.lastIndex += 1;
+  }
+  return spans;
+}
+
 function skipSpace(text: string, from: number): number {
   let i = from;
   while (i < text.length && /\s/u.test(text[i]!)) i += 1;
@@ -238,9 +255,9 @@ interface WordIndex {
 function wordIndex(text: string): WordIndex {
   const starts: number[] = [];
   const ends: number[] = [];
-  for (const run of text.matchAll(/\p{L}+/gu)) {
-    starts.push(run.index);
-    ends.push(run.index + run[0].length);
+  for (const run of spansOf(LETTER_RUN, text)) {
+    starts.push(run.at);
+    ends.push(run.end);
   }
   // full[k]: how many of the first k runs have two or more letters.
   const full = [0];
