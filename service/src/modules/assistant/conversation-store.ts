@@ -28,7 +28,7 @@ export interface BegunTurn {
   turnsUsed: number;
   tokensUsed: number;
   shopper: ShopperBinding | null;
-  /** The last messages before the visitor's new one, oldest first. */
+  /** The last messages before the visitor's new one, oldest first; only the latest with their text (see contentLimit). */
   history: StoredMessage[];
 }
 
@@ -47,7 +47,21 @@ export interface BegunTurn {
  */
 export async function beginTurn(
   db: Db,
-  turn: { workspaceId: string; conversationId: string; message: string; facts: MessageFacts; budget: Budget; historyLimit: number },
+  turn: {
+    workspaceId: string;
+    conversationId: string;
+    message: string;
+    facts: MessageFacts;
+    budget: Budget;
+    /** How many earlier messages are read (their facts, status and sources). */
+    historyLimit: number;
+    /**
+     * Of those, how many of the latest come with their text; older ones have '' (their facts are
+     * what is read of them), except visitor messages stored before facts were, whose facts are
+     * computed from their text.
+     */
+    contentLimit: number;
+  },
 ): Promise<BegunTurn> {
   const { workspaceId, conversationId } = turn;
   const [row] = await queryRows<{ turns_used: number; tokens_used: number; shopper: unknown; history: unknown }>(
@@ -66,7 +80,8 @@ export async function beginTurn(
       )
       SELECT c.turns_used, c.tokens_used, c.shopper,
              (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'sources', h.sources, 'facts', h.facts) ORDER BY h.seq), '[]'::json)
-                FROM (SELECT seq, role, content, status, sources, facts FROM messages
+                FROM (SELECT seq, role, CASE WHEN row_number() OVER (ORDER BY seq DESC) <= ${turn.contentLimit} OR (role = 'user' AND facts IS NULL) THEN content ELSE '' END AS content,
+                             status, sources, facts FROM messages
                        WHERE conversation_id = c.id AND workspace_id = ${workspaceId}
                        ORDER BY seq DESC LIMIT ${turn.historyLimit}) h) AS history
         FROM claimed c, relaxed`,

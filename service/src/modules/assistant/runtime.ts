@@ -245,7 +245,7 @@ async function* prepareTurn(
   // only when the question is a short follow-up.
   // The message's facts are read once, here, and stored with it; earlier messages' come back with the history.
   const facts = messageFacts(message);
-  const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, facts, budget, historyLimit: HISTORY_FOR_FACTS });
+  const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, facts, budget, historyLimit: HISTORY_FOR_FACTS, contentLimit: HISTORY_FOR_MODEL });
   const previousUserTurns = beginning.then((b) => b.history.filter((m) => m.role === 'user').map((m) => m.content));
   const previousAnswerSources = beginning.then((b) => (b.history.findLast((m) => m.role === 'assistant')?.sources ?? []).map((source) => source.url));
   const retrievalStarted = performance.now();
