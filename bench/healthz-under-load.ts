@@ -122,12 +122,30 @@ async function attacker(ready: Ready, index: number, until: number): Promise<{ s
   return { sent, turnMs, failed };
 }
 
+/** One conversation sending one message of each hostile kind, back to back. */
+async function warmUp(ready: Ready): Promise<void> {
+  const init = await request(`${ready.url}/v1/widget/init`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ agent_id: ready.agentId }),
+  });
+  const { token } = JSON.parse(init.body) as { token: string };
+  for (const message of HOSTILE) {
+    await request(`${ready.url}/v1/widget/messages/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, authorization: `Bearer ${token}` },
+      body: JSON.stringify({ message }),
+    });
+  }
+}
+
 async function measure(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const { child, ready } = await startTarget(kind);
   try {
-    // Warm-up: the first turns and checks compile what a running server has long compiled.
+    // Warm-up: the first turns and checks compile what a running server has long compiled (one
+    // message of each kind: the patterns and detector tables each script reaches).
     await checkHealth(ready.url, performance.now() + 2000);
-    await attacker(ready, 0, performance.now() + 1);
+    await warmUp(ready);
 
     const idle = await checkHealth(ready.url, performance.now() + SECONDS * 1000);
     const until = performance.now() + SECONDS * 1000;
