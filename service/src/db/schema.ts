@@ -219,6 +219,8 @@ export const messages = pgTable('messages', {
   usage: jsonb('usage').$type<Record<string, unknown> | null>(),
   diagnostics: jsonb('diagnostics').$type<Record<string, unknown> | null>(),
   status: text('status').$type<'complete' | 'partial' | 'error'>().notNull().default('complete'),
+  /** A visitor message's emails and order numbers, computed when it is stored (null for replies). */
+  facts: jsonb('facts').$type<{ emails: string[]; orderNumbers: string[] } | null>(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 

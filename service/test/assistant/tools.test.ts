@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import type { ShopperBinding } from '../../src/db/schema.js';
 import { authorizeOrderLookup, buildTools, emptyEffects, pricePointsIn, type ToolEffects, type ToolName } from '../../src/modules/assistant/tools.js';
+import { messageFacts } from '../../src/modules/assistant/visitor-facts.js';
 import { freshDatabase } from '../helpers/database.js';
 import { startPluginPeer, type PluginPeer } from '../sites/helpers/plugin-peer.js';
 import { createShop, indexPosts, indexProducts, type Shop } from './helpers/fixtures.js';
@@ -42,7 +43,7 @@ function tools(options: { shopper?: ShopperBinding | null; visitor?: string[]; n
       agent: shop.agent,
       shopper: options.shopper ?? null,
       languageTag: 'en',
-      visitorMessages: options.visitor ?? [],
+      visitorFacts: (options.visitor ?? []).map(messageFacts),
       addressPolicy: { allowPrivate: true },
       signal: new AbortController().signal,
       conversationId: options.conversationId ?? randomUUID(),
@@ -101,7 +102,7 @@ describe('lookup_order', () => {
       agent: other.agent,
       shopper: { site_id: other.siteId, user_id: 42 },
       languageTag: 'de',
-      visitorMessages: [],
+      visitorFacts: [],
       addressPolicy: { allowPrivate: true },
       signal: new AbortController().signal,
       conversationId: randomUUID(),
@@ -235,7 +236,7 @@ describe('show_products', () => {
     await indexProducts(database.db, other, [{ wpId: 1, name: 'Mystery box', description: 'A mystery box', price: '' }]);
     const effects = emptyEffects();
     const set = buildTools(['show_products'], {
-      db: database.db, agent: other.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
+      db: database.db, agent: other.agent, shopper: null, languageTag: 'en', visitorFacts: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
     }, effects);
     const result = (await set.show_products!.execute!({ query: 'mystery box' } as never, { toolCallId: 'x', messages: [] })) as Record<string, unknown>;
     expect(result.products).toEqual([]);
@@ -268,7 +269,7 @@ describe('pricing and case study cards', () => {
     ]);
     const effects = emptyEffects();
     const set = buildTools(['show_pricing', 'show_case_study'], {
-      db: database.db, agent: saas.agent, shopper: null, languageTag: 'en', visitorMessages: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
+      db: database.db, agent: saas.agent, shopper: null, languageTag: 'en', visitorFacts: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
     }, effects);
     await set.show_pricing!.execute!({} as never, { toolCallId: 'p', messages: [] });
     await set.show_case_study!.execute!({ query: 'support' } as never, { toolCallId: 'c', messages: [] });

@@ -5,6 +5,7 @@ import { conversations, messages, type ShopperBinding } from '../../db/schema.js
 import { AppError } from '../../lib/errors.js';
 import { assertWithinBudget, type Budget } from './budget.js';
 import { recordSpend } from './cost-governor.js';
+import { messageFacts, type MessageFacts } from './visitor-facts.js';
 
 /**
  * The runtime's reads and writes of conversations and messages. Every statement names the
@@ -20,13 +21,15 @@ export interface StoredMessage {
   status: 'complete' | 'partial' | 'error';
   /** The sources an answer showed (assistant messages): what the conversation was about. */
   sources?: { title: string; url: string }[];
+  /** A visitor message's facts as stored with it; null for replies and for rows stored before facts were. */
+  facts?: MessageFacts | null;
 }
 
 export interface BegunTurn {
   turnsUsed: number;
   tokensUsed: number;
   shopper: ShopperBinding | null;
-  /** The last messages before the visitor's new one, oldest first. */
+  /** The last messages before the visitor's new one, oldest first; only the latest with their text (see contentLimit). */
   history: StoredMessage[];
 }
 
@@ -45,7 +48,21 @@ export interface BegunTurn {
  */
 export async function beginTurn(
   db: Db,
-  turn: { workspaceId: string; conversationId: string; message: string; budget: Budget; historyLimit: number },
+  turn: {
+    workspaceId: string;
+    conversationId: string;
+    message: string;
+    facts: MessageFacts;
+    budget: Budget;
+    /** How many earlier messages are read (their facts, status and sources). */
+    historyLimit: number;
+    /**
+     * Of those, how many of the latest come with their text; older ones have '' (their facts are
+     * what is read of them), except visitor messages stored before facts were, whose facts are
+     * computed from their text.
+     */
+    contentLimit: number;
+  },
 ): Promise<BegunTurn> {
   const { workspaceId, conversationId } = turn;
   const [row] = await queryRows<{ turns_used: number; tokens_used: number; shopper: unknown; history: unknown }>(
@@ -59,12 +76,13 @@ export async function beginTurn(
            AND turns_used < ${turn.budget.turns} AND tokens_used < ${turn.budget.tokens}
         RETURNING id, turns_used, tokens_used, shopper
       ), stored AS (
-        INSERT INTO messages (id, conversation_id, workspace_id, role, content)
-        SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message} FROM claimed
+        INSERT INTO messages (id, conversation_id, workspace_id, role, content, facts)
+        SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message}, ${JSON.stringify(turn.facts)}::jsonb FROM claimed
       )
       SELECT c.turns_used, c.tokens_used, c.shopper,
-             (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'sources', h.sources) ORDER BY h.seq), '[]'::json)
-                FROM (SELECT seq, role, content, status, sources FROM messages
+             (SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'sources', h.sources, 'facts', h.facts) ORDER BY h.seq), '[]'::json)
+                FROM (SELECT seq, role, CASE WHEN row_number() OVER (ORDER BY seq DESC) <= ${turn.contentLimit} OR (role = 'user' AND facts IS NULL) THEN content ELSE '' END AS content,
+                             status, sources, facts FROM messages
                        WHERE conversation_id = c.id AND workspace_id = ${workspaceId}
                        ORDER BY seq DESC LIMIT ${turn.historyLimit}) h) AS history
         FROM claimed c, relaxed`,
@@ -76,6 +94,14 @@ export async function beginTurn(
     shopper: parsed(row.shopper) as ShopperBinding | null,
     history: parsed(row.history) as StoredMessage[],
   };
+}
+
+/**
+ * The facts of the visitor's messages in a history, oldest first: as stored with each message,
+ * or computed for a message stored before facts were.
+ */
+export function visitorFactsOf(history: readonly StoredMessage[]): MessageFacts[] {
+  return history.filter((m) => m.role === 'user').map((m) => m.facts ?? messageFacts(m.content));
 }
 
 /** Drivers return json columns parsed (PGlite) or as text (some pg setups). */

@@ -25,6 +25,22 @@ export interface ReplyLanguageInput {
  * through to the agent's default instead of flipping the reply language.
  */
 const MIN_LETTERS_FOR_DETECTION = 8;
+/**
+ * Language is told from at most this much of a message: the beginning of a long message says it
+ * as well as the whole, and the detector's time grows with the text (tens of ms for 8 KB, several for 1 KB).
+ */
+const MAX_DETECTION_CHARS = 512;
+
+/** The first MAX_DETECTION_CHARS characters, cut at a space when one is near and never inside a surrogate pair. */
+export function detectionSample(message: string): string {
+  if (message.length <= MAX_DETECTION_CHARS) return message;
+  let end = MAX_DETECTION_CHARS;
+  const space = message.lastIndexOf(' ', end);
+  if (space > end - 64) end = space;
+  const code = message.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return message.slice(0, end);
+}
 /** tinyld's accuracy for a clear single-language sentence is ~1; mixed or noisy text scores low. */
 const MIN_DETECTION_ACCURACY = 0.05;
 
@@ -86,7 +102,8 @@ const WORDS = /[\p{L}']+/gu;
  * words than of any other's, or a detector's certain verdict on a longer message that no other
  * language's function words contradict.
  */
-export function confidentLocale(message: string): Locale | undefined {
+export function confidentLocale(whole: string): Locale | undefined {
+  const message = detectionSample(whole);
   if (message.length < MIN_LETTERS_FOR_DETECTION) return undefined;
   const letters = message.match(LETTER)?.length ?? 0;
   if (letters < MIN_LETTERS_FOR_DETECTION) return undefined;
@@ -162,7 +179,8 @@ export function writtenInAnotherScript(message: string, locale: Locale): boolean
 }
 
 /** The supported locale of the message's language, when the text says enough to tell. */
-export function detectLocale(message: string): Locale | undefined {
+export function detectLocale(whole: string): Locale | undefined {
+  const message = detectionSample(whole);
   // Fewer characters than letters needed: init (no message) and one-word replies skip the scan.
   if (message.length < MIN_LETTERS_FOR_DETECTION) return undefined;
   const letters = message.match(LETTER)?.length ?? 0;

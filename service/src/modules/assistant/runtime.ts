@@ -6,7 +6,7 @@ import { AppError, isAppError } from '../../lib/errors.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { blockFallbackText, blockUrl, isBlockShown, type Block } from './blocks.js';
 import { budgetOf, outputTokenCap } from './budget.js';
-import { beginTurn, saveAssistantMessage, type BegunTurn, type StoredMessage } from './conversation-store.js';
+import { beginTurn, saveAssistantMessage, visitorFactsOf, type BegunTurn, type StoredMessage } from './conversation-store.js';
 import type { AssistantMessage, Diagnostics, SourceRef, ToolCallRecord, TurnEvent, TurnUsage } from './events.js';
 import { resolveReplyLanguage, type ReplyLanguage } from './language.js';
 import { matchLocale } from './locales.js';
@@ -24,6 +24,7 @@ import { analyzeQuestion } from './understanding/question.js';
 import { isSiteType, siteTypeDefinition, type SiteTypeDefinition } from './site-types.js';
 import { activeShopper } from './shopper-binding.js';
 import type { OrderLookupLimits } from './order-lookup-limits.js';
+import { messageFacts } from './visitor-facts.js';
 import { buildTools, emptyEffects, escalationButton, type AgentRow, type ToolEffects, type ToolName } from './tools.js';
 
 /**
@@ -252,7 +253,9 @@ async function* prepareTurn(
   const workspaceId = agent.workspaceId;
   // Retrieval starts alongside the statement that begins the turn; it waits for the history
   // only when the question is a short follow-up.
-  const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, budget, historyLimit: HISTORY_FOR_FACTS });
+  // The message's facts are read once, here, and stored with it; earlier messages' come back with the history.
+  const facts = messageFacts(message);
+  const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, facts, budget, historyLimit: HISTORY_FOR_FACTS, contentLimit: HISTORY_FOR_MODEL });
   const previousUserTurns = beginning.then((b) => b.history.filter((m) => m.role === 'user').map((m) => m.content));
   const previousAnswerSources = beginning.then((b) => (b.history.findLast((m) => m.role === 'assistant')?.sources ?? []).map((source) => source.url));
   const retrievalStarted = performance.now();
@@ -308,7 +311,7 @@ async function* prepareTurn(
   });
   turn.prompt = prompt;
   const effects = emptyEffects();
-  const visitorMessages = [...(await previousUserTurns), message];
+  const visitorFacts = [...visitorFactsOf(state.history), facts];
   const tools = buildTools(
     toolNames,
     {
@@ -316,7 +319,7 @@ async function* prepareTurn(
       agent,
       shopper,
       languageTag: language.tag,
-      visitorMessages,
+      visitorFacts,
       addressPolicy: deps.addressPolicy,
       signal,
       conversationId: conversation.id,
@@ -331,7 +334,7 @@ async function* prepareTurn(
   // Only the offline responder reads the facts; a hosted model's turn does not keep them.
   const providerOptions =
     resolved.model.modelId === OFFLINE_MODEL_ID
-      ? offlineProviderOptions(offlineFacts({ agent, siteType, language: language.tag, retrieval: retrieved, analysis }))
+      ? offlineProviderOptions(offlineFacts({ agent, siteType, language: language.tag, retrieval: retrieved, analysis, visitorEmails: visitorFacts.flatMap((f) => f.emails) }))
       : undefined;
   return {
     model: resolved.model,
@@ -358,6 +361,7 @@ function offlineFacts(input: {
   language: string;
   retrieval: Retrieval;
   analysis: ReturnType<typeof analyzeQuestion>;
+  visitorEmails: string[];
 }): OfflineTurnFacts {
   const { retrieval } = input;
   return {
@@ -367,6 +371,7 @@ function offlineFacts(input: {
     shop: input.siteType.tools.includes('show_products'),
     lowConfidence: retrieval.lowConfidence,
     analysis: input.analysis,
+    visitorEmails: input.visitorEmails,
     focus: retrieval.focus,
     sources: retrieval.sources.map(({ rank, documentId, title, url, kind, heading, content, data, origin }) => ({ rank, documentId, title, url, kind, heading, content, data, origin })),
   };

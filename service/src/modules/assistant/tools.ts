@@ -14,7 +14,7 @@ import { DEFAULT_ORDER_LOOKUP_LIMITS, releaseOrderLookupMiss, reserveOrderLookup
 import { phrase } from './phrases.js';
 import { contentTerms, snippetOf } from './retrieval.js';
 import { fold, stemsOf, wordsOf } from './understanding/stemming.js';
-import { asciiDigits, emailsIn, orderNumbersIn } from './visitor-facts.js';
+import { asciiDigits, type MessageFacts } from './visitor-facts.js';
 
 /**
  * The tools the model may call. Each tool decides for itself what it is allowed to do from facts
@@ -71,8 +71,11 @@ export interface ToolContext {
   /** Set only from a verified shopper token at init; never from anything the model says. */
   shopper: ShopperBinding | null;
   languageTag: string;
-  /** Everything the visitor typed in this conversation, the current message included. */
-  visitorMessages: readonly string[];
+  /**
+   * The facts of what the visitor typed in this conversation (the current message included),
+   * computed when each message was stored.
+   */
+  visitorFacts: readonly MessageFacts[];
   addressPolicy: AddressPolicy;
   signal: AbortSignal;
   /** The conversation the turn is in: order lookups that miss are counted per conversation. */
@@ -101,8 +104,8 @@ type ToolOutput = Record<string, unknown>;
 type AddBlock = (candidate: unknown) => boolean;
 
 export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects: ToolEffects): ToolSet {
-  const visitorEmails = new Set(ctx.visitorMessages.flatMap(emailsIn));
-  const visitorOrderNumbers = new Set(ctx.visitorMessages.flatMap(orderNumbersIn));
+  const visitorEmails = new Set(ctx.visitorFacts.flatMap((facts) => facts.emails));
+  const visitorOrderNumbers = new Set(ctx.visitorFacts.flatMap((facts) => facts.orderNumbers));
   /** Times each call and gives it a block collector tagged with its call id. */
   const instrument =
     <I>(run: (input: I, addBlock: AddBlock) => Promise<ToolOutput>) =>

@@ -27,6 +27,8 @@ export interface NamedProduct {
 /** Question words that look for product names: the longest, at most this many. */
 const NAME_WORDS = 8;
 const MIN_NAME_WORD = 3;
+/** No word of a product name is longer: a longer run of letters (a hostile message) names nothing. */
+const MAX_NAME_WORD = 40;
 /** Names are matched over the question's first characters only: a name is a few words. */
 const MAX_QUESTION_CHARS = 500;
 
@@ -38,7 +40,7 @@ const MAX_QUESTION_CHARS = 500;
 export async function productsNamedIn(db: Db, workspaceId: string, question: string, limit = 3): Promise<NamedProduct[]> {
   const text = question.toLowerCase().normalize('NFC').slice(0, MAX_QUESTION_CHARS);
   const words = [...new Set(text.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [])]
-    .filter((word) => [...word].length >= MIN_NAME_WORD || /\d/.test(word))
+    .filter((word) => word.length <= MAX_NAME_WORD && ([...word].length >= MIN_NAME_WORD || /\d/.test(word)))
     .sort((a, b) => b.length - a.length)
     .slice(0, NAME_WORDS);
   if (words.length === 0) return [];

@@ -55,12 +55,27 @@ export function literalTerms(queryText: string): string | undefined {
 export function orQueryText(question: string, maxTerms = 32): string | undefined {
   const terms = new Set<string>();
   for (const raw of question.toLowerCase().split(/[^\p{L}\p{N}\-_.]+/u)) {
-    const term = raw.replace(/^[-_.]+|[-_.]+$/g, '');
+    if (raw.length === 0) continue;
+    const term = trimPunctuation(raw);
     if (term.length === 0 || term.length > 64) continue;
     terms.add(term);
     if (terms.size >= maxTerms) break;
   }
   return terms.size > 0 ? [...terms].join(' | ') : undefined;
+}
+
+const TERM_PUNCTUATION = new Set(['-', '_', '.']);
+
+/**
+ * The term without leading and trailing '-', '_' and '.'. By hand: `/[-_.]+$/` tries every
+ * position of a long run of them that is followed by a letter, again and again.
+ */
+function trimPunctuation(raw: string): string {
+  let start = 0;
+  let end = raw.length;
+  while (start < end && TERM_PUNCTUATION.has(raw[start]!)) start += 1;
+  while (end > start && TERM_PUNCTUATION.has(raw[end - 1]!)) end -= 1;
+  return raw.slice(start, end);
 }
 
 /** A lexeme in more than this share of chunks says little about which chunk answers. */

@@ -15,6 +15,8 @@ export interface OfflineTurnFacts {
   shop: boolean;
   lowConfidence: boolean;
   analysis: QuestionAnalysis;
+  /** The email addresses the visitor gave in this conversation, oldest first (stored facts). */
+  visitorEmails?: string[];
   focus: FocusProduct | null;
   sources: OfflineSource[];
 }

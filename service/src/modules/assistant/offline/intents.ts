@@ -1,4 +1,4 @@
-import { asciiDigits } from '../visitor-facts.js';
+import { asciiDigits, withoutEmailLikeRuns } from '../visitor-facts.js';
 
 /**
  * What a visitor is asking for, recognised by phrase lists in English, German, French, Spanish
@@ -102,6 +102,6 @@ export function detectIntents(message: string): Set<Intent> {
 
 /** The order number the visitor mentions, if any (digits, or what follows a "#"). */
 export function orderNumberIn(message: string): string | undefined {
-  const match = asciiDigits(message).replace(/[\p{L}\p{N}._%+-]+@\S+/gu, ' ').match(ORDER_NUMBER);
+  const match = withoutEmailLikeRuns(asciiDigits(message)).match(ORDER_NUMBER);
   return match?.[0].replace(/^#\s?/, '');
 }

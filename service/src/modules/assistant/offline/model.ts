@@ -153,7 +153,8 @@ function planReply(options: CallOptions): Plan {
 
   const tool = (toolName: string, input: Record<string, unknown>): Plan | undefined =>
     available.has(toolName) ? { kind: 'tool', toolName, input } : undefined;
-  const visitorEmails = prompt.filter((m) => m.role === 'user').flatMap((m) => emailsIn(textOf(m)));
+  // The runtime's stored facts; a call without them (tests, tools) reads the prompt's messages.
+  const visitorEmails = facts.visitorEmails ?? prompt.filter((m) => m.role === 'user').flatMap((m) => emailsIn(textOf(m)));
   const orderNumber = orderNumberIn(question);
   const email = visitorEmails.at(-1);
 

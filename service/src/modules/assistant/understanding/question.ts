@@ -110,23 +110,46 @@ const CURRENCY_AFTER = String.raw`(?:\s?(?:[$€£¥₹]|usd|eur|euros?|gbp|chf|
 const UNIT_AFTER = /^\s?(?:kg|g|gr|mg|l|ml|cl|cm|mm|m|km|w|h|v|mah|lm|lumen|grad|degrees?|°|%|inch|in|zoll|"|x|personen|people|persons|pers|std|stunden|hours?|min|tage|days?|jahre|years?)(?![\p{L}])/iu;
 const AMOUNT = String.raw`(\d+(?:[.,]\d{1,2})?)`;
 
+const ENDS_WITH_CURRENCY = new RegExp(`${CURRENCY_BEFORE}\\s*$`, 'u');
+const STARTS_WITH_CURRENCY = new RegExp(`^${CURRENCY_AFTER}`, 'u');
+/** How far after an amount a currency or unit is looked for: the longest of them, and spaces. */
+const AFTER_AMOUNT_CHARS = 16;
+const boundPatterns = new Map<string, RegExp>();
+
+function boundPattern(language: string, key: 'price_below' | 'price_above'): RegExp | undefined {
+  const cacheKey = `${language}\u0000${key}`;
+  let pattern = boundPatterns.get(cacheKey);
+  if (!pattern) {
+    const cue = cueRegExp(language, key);
+    if (!cue) return undefined;
+    // One `\\s*` on each side of the optional currency, never two in a row: two adjacent ones
+    // would try every way of sharing a long run of spaces between them.
+    pattern = new RegExp(`(?:${cue.source})\\s*(?:${CURRENCY_BEFORE}\\s*)?${AMOUNT}`, 'gu');
+    boundPatterns.set(cacheKey, pattern);
+  }
+  return pattern;
+}
+
 function bounds(folded: string, languages: readonly string[]): PriceBounds {
   const result: PriceBounds = {};
+  let speaksOfPrices: boolean | undefined;
   for (const [key, side] of [
     ['price_below', 'max'],
     ['price_above', 'min'],
   ] as const) {
     for (const language of languages) {
-      const cue = cueRegExp(language, key);
-      if (!cue) continue;
-      const pattern = new RegExp(`(?:${cue.source})\\s*${CURRENCY_BEFORE}?\\s*${AMOUNT}`, 'gu');
-      for (const match of folded.matchAll(pattern)) {
+      const pattern = boundPattern(language, key);
+      if (!pattern) continue;
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(folded); match; match = pattern.exec(folded)) {
         const number = match[match.length - 1];
         if (!number) continue;
-        const after = folded.slice((match.index ?? 0) + match[0].length);
-        const hasCurrency = new RegExp(`${CURRENCY_BEFORE}\\s*$`, 'u').test(match[0].slice(0, match[0].length - number.length)) || new RegExp(`^${CURRENCY_AFTER}`, 'u').test(after);
+        const end = (match.index ?? 0) + match[0].length;
+        // Only the next few characters can say what the number is: no slice to the end of the text.
+        const after = folded.slice(end, end + AFTER_AMOUNT_CHARS);
+        const hasCurrency = ENDS_WITH_CURRENCY.test(match[0].slice(0, match[0].length - number.length)) || STARTS_WITH_CURRENCY.test(after);
         // A bare number is a price only when the message speaks of prices ("under 30, what does it cost?").
-        if (!hasCurrency && (UNIT_AFTER.test(after) || !matches(folded, languages, 'price_question'))) continue;
+        if (!hasCurrency && (UNIT_AFTER.test(after) || !(speaksOfPrices ??= matches(folded, languages, 'price_question')))) continue;
         const value = Number(number.replace(',', '.'));
         if (Number.isFinite(value) && value > 0 && result[side] === undefined) result[side] = value;
       }
@@ -151,23 +174,126 @@ function partsOf(message: string, languages: readonly string[]): string[] {
   return substantial.length > 1 ? substantial : [message.trim()];
 }
 
+/**
+ * The piece split at a joining word that has three or more words on either side, then the rest
+ * split the same way: the first language (in order) with such a joining word decides each split.
+ * The joining words of each language are found in one pass over the piece, and the words between
+ * a split and a joining word are counted from an index of the piece's words (not by reading the
+ * text again), so a message of thousands of joining words costs what reading it once does.
+ */
 function splitAtConjunction(piece: string, languages: readonly string[]): string[] {
-  for (const language of languages) {
+  const folded = fold(piece);
+  // Folding keeps the length of most texts; where it does not, the piece stays whole.
+  if (folded.length !== piece.length) return [piece];
+  const joins = languages.flatMap((language) => {
     const cue = cueRegExp(language, 'conjunctions');
-    if (!cue) continue;
-    const folded = fold(piece);
-    // Folding keeps the length of most texts; where it does not, the piece stays whole.
-    if (folded.length !== piece.length) continue;
-    for (const match of folded.matchAll(new RegExp(cue.source, 'gu'))) {
-      const at = match.index ?? 0;
-      const left = piece.slice(0, at).replace(/[,\s]+$/u, '');
-      const right = piece.slice(at + match[0].length).trim();
-      const wordsLeft = left.match(LETTERS)?.length ?? 0;
-      const wordsRight = right.match(LETTERS)?.length ?? 0;
-      if (wordsLeft >= MIN_PART_WORDS && wordsRight >= MIN_PART_WORDS) return [left, ...splitAtConjunction(right, languages)];
+    return cue ? [{ matches: spansOf(cue, folded), next: 0 }] : [];
+  });
+  if (joins.every((join) => join.matches.length === 0)) return [piece];
+  const words = wordIndex(piece);
+  const parts: string[] = [];
+  let start = 0;
+  for (;;) {
+    let split: { at: number; after: number } | undefined;
+    for (const join of joins) {
+      // A joining word passed over once never splits later: the text before it only shrinks as
+      // `start` moves on, and the text after it stays the same.
+      for (; join.next < join.matches.length; join.next += 1) {
+        const { at, end } = join.matches[join.next]!;
+        if (at < start) continue;
+        const after = skipSpace(piece, end);
+        if (words.count(start, at) >= MIN_PART_WORDS && words.count(after, piece.length) >= MIN_PART_WORDS) {
+          split = { at, after };
+          join.next += 1;
+          break;
+        }
+      }
+      if (split) break;
     }
+    if (!split) break;
+    parts.push(trimCommasAndSpaceEnd(piece.slice(start, split.at)));
+    start = split.after;
   }
-  return [piece];
+  parts.push(start === 0 ? piece : piece.slice(start));
+  return parts;
+}
+
+const LETTER_RUN = /\p{L}+/gu;
+
+/**
+ * Where a global pattern matches, in order. With the pattern's own `exec` rather than matchAll,
+ * which makes a new copy of the pattern for every call (and a copy starts cold).
+ */
+function spansOf(pattern: RegExp, text: string): { at: number; end: number }[] {
+  const spans: { at: number; end: number }[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    spans.push({ at: match.index, end: match.index + match[0].length });
+    if (match[0].length === 0) pattern.lastIndex += 1;
+  }
+  return spans;
+}
+
+function skipSpace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && /\s/u.test(text[i]!)) i += 1;
+  return i;
+}
+
+function trimCommasAndSpaceEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ',' || /\s/u.test(text[end - 1]!))) end -= 1;
+  return text.slice(0, end);
+}
+
+interface WordIndex {
+  /** How many runs of two or more letters `text.slice(from, to)` has (what LETTERS finds in it). */
+  count(from: number, to: number): number;
+}
+
+/** The runs of letters of a text, so that the words of any slice are counted without reading it. */
+function wordIndex(text: string): WordIndex {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const run of spansOf(LETTER_RUN, text)) {
+    starts.push(run.at);
+    ends.push(run.end);
+  }
+  // full[k]: how many of the first k runs have two or more letters.
+  const full = [0];
+  for (let k = 0; k < starts.length; k += 1) full.push(full[k]! + (letterCount(text, starts[k]!, ends[k]!) >= 2 ? 1 : 0));
+  /** The number of runs for which `before(k)` holds, runs being in order. */
+  const countWhile = (before: (k: number) => boolean) => {
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (before(mid)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  const clipped = (k: number, from: number, to: number) => (letterCount(text, Math.max(starts[k]!, from), Math.min(ends[k]!, to), 2) >= 2 ? 1 : 0);
+  return {
+    count(from, to) {
+      if (from >= to) return 0;
+      const first = countWhile((k) => ends[k]! <= from);
+      const last = countWhile((k) => starts[k]! < to) - 1;
+      if (first > last) return 0;
+      if (first === last) return clipped(first, from, to);
+      return clipped(first, from, to) + clipped(last, from, to) + full[last]! - full[first + 1]!;
+    },
+  };
+}
+
+/** Letters (code points) in text.slice(from, to), counting no further than `enough`. */
+function letterCount(text: string, from: number, to: number, enough = Infinity): number {
+  let count = 0;
+  for (let i = from; i < to && count < enough; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0xdc00 || code > 0xdfff) count += 1; // the low half of a pair is the same letter
+  }
+  return count;
 }
 
 /** Small talk is this short: a greeting, thanks, "how are you". */
