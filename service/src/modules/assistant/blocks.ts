@@ -104,7 +104,16 @@ export function isBlockShown(kind: BlockKind, allowed: readonly BlockKind[], mod
  * `x](javascript:...) [y` stays text instead of closing the label and opening a link of its own.
  */
 export function markdownLink(label: string, url: string): string {
-  return `[${label.replace(/[[\]]/g, '')}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
+  return `[${label.replace(/[[\]]/g, '')}](${linkTarget(url)})`;
+}
+
+/**
+ * A URL as a Markdown link target: parentheses and whitespace percent-encoded (encodeURIComponent
+ * leaves parentheses as they are), so that no synced address can close the link early and start
+ * another one ("…/p)[click](javascript:…)").
+ */
+export function linkTarget(url: string): string {
+  return url.replace(/[()\s]/g, (character) => `%${character.codePointAt(0)?.toString(16).toUpperCase().padStart(2, '0') ?? ''}`);
 }
 
 /**

@@ -355,7 +355,7 @@ const STOPWORDS = new Set(
     'the and for are but not you your yours with this that these those what which who whom whose when where why how ' +
     'can could would should will shall may might must have has had does did was were been being there their they them ' +
     'from into about than then also just any some all our ours out get got please tell know want need like ' +
-    'much many viel viele combien cuanto cuánto cuántos cuántas quanto kind sort type way thing things stuff lot bit ' +
+    'much many viel viele combien cuanto cuánto cuántos cuántas quanto kind sort type way thing things stuff lot bit policy policies info information details question questions ' +
     'take make give use come see say ask put keep let try whats its it\'s i\'m i\'ve don\'t can\'t really actually maybe still even ever here now ' +
     'gibt geben machen kommen gehen sehen sagen nehmen lassen bekommen euch mal denn doch also ' +
     'faire prendre donner aller voir dire ' +

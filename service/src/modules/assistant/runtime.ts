@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { conversations, SiteType } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
-import { blockFallbackText, blockUrl, isBlockShown, type Block } from './blocks.js';
+import { blockFallbackText, blockUrl, isBlockShown, linkTarget, type Block } from './blocks.js';
 import { budgetOf, outputTokenCap } from './budget.js';
 import { beginTurn, saveAssistantMessage, visitorFactsOf, type BegunTurn, type StoredMessage } from './conversation-store.js';
 import type { AssistantMessage, Diagnostics, SourceRef, ToolCallRecord, TurnEvent, TurnUsage } from './events.js';
@@ -418,7 +418,9 @@ function usedSources(turn: TurnRecord, fromTools: readonly SourceRef[]): SourceR
     if (url) linked.add(url);
   }
   const candidates = [...turn.retrieval.sources.map((s) => ({ title: s.title, url: s.url })), ...fromTools];
-  const used = candidates.filter((source, index) => linked.has(source.url) && candidates.findIndex((c) => c.url === source.url) === index);
+  // Links are written with linkTarget's encoding; blocks carry the address as synced.
+  const isUsed = (url: string) => linked.has(url) || linked.has(linkTarget(url));
+  const used = candidates.filter((source, index) => isUsed(source.url) && candidates.findIndex((c) => c.url === source.url) === index);
   return used.slice(0, MAX_SOURCES);
 }
 
@@ -472,7 +474,7 @@ class TurnRecord {
   fallbackText(): string {
     const lines = this.hiddenBlocks.filter((block) => {
       const url = blockUrl(block);
-      return url === undefined || !this.content.includes(url);
+      return url === undefined || !this.content.includes(`(${linkTarget(url)})`);
     });
     if (lines.length === 0) return '';
     return `${this.content ? '\n\n' : ''}${lines.map((block) => blockFallbackText(block, this.language.tag)).join('\n')}`;

@@ -55,7 +55,7 @@ export const en: Lexicon = {
     price_above: ['over', 'above', 'more than', 'at least', 'from', 'starting at', 'min', 'minimum'],
     price_question: ['how much', 'price*', 'cost*', 'pricing'],
     stock_question: ['in stock', 'available', 'availability', 'stock', 'sold out', 'back in stock'],
-    on_sale: ['on sale', 'sale', 'discounted', 'reduced', 'deal*', 'offer*', 'markdown*', 'clearance'],
+    on_sale: ['on sale', 'sale', 'discounted', 'reduced', 'deal*', 'special offer*', 'markdown*', 'clearance'],
     conjunctions: ['and', 'also', 'plus', 'as well as'],
   },
 };

@@ -20,6 +20,8 @@ export interface Extracted {
 const MAX_SOURCES_READ = 4;
 const MAX_SENTENCE_CHARS = 400;
 const NAME_TERM_WEIGHT = 0.25;
+/** A sentence that matches only through its page's title counts this much of its score. */
+const CONTEXT_ONLY_WEIGHT = 0.6;
 /** Each later source's sentences count this much less: the ranking already weighed the sources. */
 const SOURCE_RANK_DISCOUNT = 0.12;
 /**
@@ -243,10 +245,11 @@ export function extractAnswer(
     // A page's title and the heading above a passage are the context of each of its sentences
     // ("Shipping times" → "Every order ships within two working days").
     const context = source.kind === 'post' ? `${source.title} ${source.heading ?? ''}` : '';
-    return { source, sentences, stems: sentences.map((sentence) => stemSet(`${sentence} ${context}`, languages)) };
+    const own = sentences.map((sentence) => stemSet(sentence, languages));
+    return { source, sentences, own, stems: context ? sentences.map((sentence) => stemSet(`${sentence} ${context}`, languages)) : own };
   });
   const allStems = perSource.flatMap((entry) => entry.stems);
-  perSource.forEach(({ source, sentences, stems }, sourceIndex) => {
+  perSource.forEach(({ source, sentences, own, stems }, sourceIndex) => {
     const terms = questionTerms(question, options.asked ?? question, source, sourceStems, languages, quantity);
     // Rarity is counted over the sentences of all the sources read: a word every sentence of
     // one page repeats ("gift card" on the gift card page) says less than the one that answers.
@@ -267,7 +270,10 @@ export function extractAnswer(
     const scored = sentences
       .map((sentence, position) => {
         const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency);
-        return { sentence: withContinuation(sentences, position), position, score: matched >= needed ? (score + headingBonus) * prior : 0 };
+        // Whether the sentence itself, not only its page's title, says something asked about.
+        const itself = scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0;
+        const weight = itself ? 1 : CONTEXT_ONLY_WEIGHT;
+        return { sentence: withContinuation(sentences, position), position, itself, score: matched >= needed ? (score + headingBonus) * prior * weight : 0 };
       })
       .filter((entry) => entry.score > 0 && !options.exclude?.has(entry.sentence));
     if (scored.length === 0) return;
@@ -275,7 +281,8 @@ export function extractAnswer(
     const top = ranked[0] as (typeof ranked)[number];
     if (best && best.score >= top.score) return;
     const second = ranked[1];
-    const chosen = second && second.score >= top.score * 0.8 && second.sentence !== top.sentence ? [top, second].sort((a, b) => a.position - b.position) : [top];
+    const chosen =
+      second && second.itself && second.score >= top.score * 0.8 && second.sentence !== top.sentence ? [top, second].sort((a, b) => a.position - b.position) : [top];
     best = { source, sentences: chosen.map((entry) => entry.sentence), score: top.score };
   });
   return best;

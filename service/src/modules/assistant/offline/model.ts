@@ -134,6 +134,8 @@ function planReply(options: CallOptions): Plan {
     const searched = results.filter((result) => SEARCHING_TOOLS.has(result.toolName));
     const foundNothing = searched.length > 0 && searched.every((result) => !('shown' in outputValue(result.output)));
     if (foundNothing && composed.kind === 'text') return { kind: 'text', text: composed.text };
+    // The catalog had nothing, but a page answers what was asked: that answer.
+    if (foundNothing && composed.kind === 'tool' && composed.fallback) return { kind: 'text', text: composed.fallback };
     // Nothing in the catalog and nothing in the pages: offer a person, as for any question not answered.
     const escalated = results.some((result) => result.toolName === 'escalate');
     if (foundNothing && !escalated && available.has('escalate')) return { kind: 'tool', toolName: 'escalate', input: { reason: 'Nothing in the catalog or the pages answers the question' } };

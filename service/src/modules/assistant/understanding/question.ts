@@ -130,8 +130,12 @@ function boundPattern(language: string, key: 'price_below' | 'price_above'): Reg
   return pattern;
 }
 
+/** An amount about an order or its shipping ("free shipping over $75") bounds no product's price. */
+const ORDER_TOTAL = /(?<![\p{L}])(?:ship\w*|deliver\w*|orders?|order total|basket|cart|versand\w*|liefer\w*|bestell\w*|warenkorb|warenwert|livraison|commande\w*|panier|envio\w*|envío\w*|pedido\w*|carrito|spedizion\w*|ordin\w*)(?![\p{L}])/u;
+
 function bounds(folded: string, languages: readonly string[]): PriceBounds {
   const result: PriceBounds = {};
+  if (ORDER_TOTAL.test(folded)) return result;
   let speaksOfPrices: boolean | undefined;
   for (const [key, side] of [
     ['price_below', 'max'],
