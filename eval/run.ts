@@ -178,8 +178,8 @@ async function startService(): Promise<Setup> {
     logger: false,
     // The stores' addresses are fictional: nothing is ever called back during the evaluation.
     checkSiteUrl: async () => {},
-    // One loopback address asks every question: the per-address init limit would stop it.
-    limits: { widgetInitPerIp: 1_000_000, integrationPerToken: 1_000_000 },
+    // One loopback address asks every question: the per-address limits would stop it.
+    limits: { widgetInitPerIp: 1_000_000, integrationPerToken: 1_000_000, messagesPerAddress: 1_000_000, messagesPerConversation: 1_000_000 },
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
