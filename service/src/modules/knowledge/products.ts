@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
-import type { SearchHit } from './search.js';
+import { hitOf, type SearchHit } from './search.js';
 
 /**
  * Lookups of documents by what identifies them rather than by their words: a product by its name
@@ -186,25 +186,13 @@ export async function documentHits(db: Db, workspaceId: string, documentIds: rea
   if (documentIds.length === 0) return [];
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data
+    sql`SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 1 AS score
           FROM documents d
           JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = d.id AND c.workspace_id = ${workspaceId} ORDER BY c.ordinal LIMIT ${limit}) c ON true
          WHERE d.workspace_id = ${workspaceId} AND d.id IN (${sql.join(documentIds.map((id) => sql`${id}`), sql`, `)})`,
   );
   const order = (id: string) => documentIds.indexOf(id);
-  return rows
-    .map((row) => ({
-      chunkId: Number(row.chunk_id),
-      documentId: String(row.document_id),
-      kind: row.kind as DocumentKind,
-      title: String(row.title),
-      url: String(row.permalink),
-      heading: (row.heading as string | null) ?? null,
-      content: String(row.content),
-      score: 1,
-      data: (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
-    }))
-    .sort((a, b) => order(a.documentId) - order(b.documentId) || a.chunkId - b.chunkId);
+  return rows.map(hitOf).sort((a, b) => order(a.documentId) - order(b.documentId) || a.chunkId - b.chunkId);
 }
 
 const contentLanguageCache = new WeakMap<Db, Map<string, { at: number; configs: Promise<string[]> }>>();

@@ -143,7 +143,8 @@ export async function browseProducts(db: Db, workspaceId: string, filters: Produ
   return rows.map(hitOf);
 }
 
-function hitOf(row: Record<string, unknown>): SearchHit {
+/** A row of chunks joined with its document (chunk_id, document_id, …, score) as a search hit. */
+export function hitOf(row: Record<string, unknown>): SearchHit {
   return {
     chunkId: Number(row.chunk_id),
     documentId: String(row.document_id),
