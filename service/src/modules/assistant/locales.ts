@@ -189,6 +189,11 @@ function canonicalize(input: string): Intl.Locale | undefined {
  * exact tag, then the script variant (zh-TW → zh-Hant), then the regional variant (es-MX →
  * es-419), then the bare language (de-AT → de). Undefined when the language is not supported.
  */
+/** The primary language subtag of a BCP-47 tag, lower case ("pt-BR" → "pt"); "" for none. */
+export function primaryLanguage(tag: string | null | undefined): string {
+  return (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
 export function matchLocale(input: string | null | undefined): Locale | undefined {
   if (!input) return undefined;
   // Every widget init and turn asks, nearly always with one of a few tags; Intl's parsing is not free.

@@ -5,13 +5,13 @@
  */
 import { en } from './lexicon/en.js';
 import { LEXICONS, type PhraseKey } from './lexicon/index.js';
+import { primaryLanguage } from './locales.js';
 
 export type { PhraseKey };
 
 /** The phrase in the reply language (by primary subtag), English when it has no translation. */
 export function phrase(languageTag: string, key: PhraseKey, values: Record<string, string> = {}): string {
-  const primary = languageTag.toLowerCase().split('-')[0] ?? 'en';
-  const template = (LEXICONS[primary] ?? en).phrases[key];
+  const template = (LEXICONS[primaryLanguage(languageTag)] ?? en).phrases[key];
   return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
 }
 

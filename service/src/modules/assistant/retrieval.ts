@@ -2,6 +2,7 @@ import stopwords from 'stopword';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { contentConfigsOf, documentHits, documentsAt, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
+import { primaryLanguage } from './locales.js';
 import type { PageContext } from './page-context.js';
 import type { QuestionAnalysis } from './understanding/question.js';
 
@@ -379,7 +380,7 @@ const STOPWORD_LISTS: Readonly<Record<string, readonly string[]>> = {
 const stopwordSets = new Map<string, ReadonlySet<string>>();
 
 function stopwordsOf(language: string): ReadonlySet<string> {
-  const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  const primary = primaryLanguage(language);
   let set = stopwordSets.get(primary);
   if (!set) {
     set = new Set((STOPWORD_LISTS[primary] ?? []).map((word) => normalized(word)));

@@ -84,16 +84,22 @@ interface Span {
  * domain after it at the next character that is no domain character, so no character is read
  * for more than two "@"s.
  */
+/** Where the address characters before the "@" at `at` begin, reading back no further than `floor`. */
+function localPartStart(text: string, at: number, floor: number): number {
+  let start = at;
+  while (start > floor) {
+    const code = codeBefore(text, start);
+    if (!isLocalChar(code)) break;
+    start -= width(code);
+  }
+  return start;
+}
+
 function emailSpans(text: string): Span[] {
   const spans: Span[] = [];
   let floor = 0; // nothing before this belongs to a new address: the end of the last one
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
-    let start = at;
-    while (start > floor) {
-      const code = codeBefore(text, start);
-      if (!isLocalChar(code)) break;
-      start -= width(code);
-    }
+    const start = localPartStart(text, at, floor);
     if (start === at) {
       floor = at + 1;
       continue;
@@ -196,12 +202,7 @@ export function withoutEmailLikeRuns(text: string, replacement = ' '): string {
   let from = 0;
   let floor = 0;
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', Math.max(at + 1, floor))) {
-    let start = at;
-    while (start > floor) {
-      const code = codeBefore(text, start);
-      if (!isLocalChar(code)) break;
-      start -= width(code);
-    }
+    const start = localPartStart(text, at, floor);
     if (start === at) {
       floor = at + 1;
       continue;

@@ -18,6 +18,7 @@ import { tr } from './tr.js';
 import { ur } from './ur.js';
 import { vi } from './vi.js';
 import { zh } from './zh.js';
+import { primaryLanguage } from '../locales.js';
 import type { LanguageCues, Lexicon } from './types.js';
 
 export type { LanguageCues, Lexicon, PhraseKey, PhraseTable } from './types.js';
@@ -30,13 +31,11 @@ export const LEXICONS: Readonly<Record<string, Lexicon>> = { ar, bn, de, en, es,
 
 /** The lexicon of a language tag's primary language, English when there is none. */
 export function lexiconFor(languageTag: string | null | undefined): Lexicon {
-  const primary = (languageTag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  return LEXICONS[primary] ?? en;
+  return LEXICONS[primaryLanguage(languageTag)] ?? en;
 }
 
 export function hasLexicon(languageTag: string | null | undefined): boolean {
-  const primary = (languageTag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  return Object.hasOwn(LEXICONS, primary);
+  return Object.hasOwn(LEXICONS, primaryLanguage(languageTag));
 }
 
 export type CueKey = keyof LanguageCues;

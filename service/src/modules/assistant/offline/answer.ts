@@ -205,16 +205,30 @@ const REQUEST_PHRASES = ['sell', 'carry', 'have', 'looking', 'need', 'want', 're
  */
 function residualTerms(question: string, focus: OfflineSource, facts: OfflineTurnFacts): string[] {
   const nameWords = new Set(wordsOf(focus.title));
-  const cueWords = new Set<string>();
-  for (const language of new Set([facts.language, facts.contentLanguage, 'en'])) {
-    const cues = lexiconFor(language).cues;
-    for (const list of [cues.deictic, cues.price_question, cues.stock_question, cues.on_sale, cues.greeting, cues.thanks, REQUEST_PHRASES]) {
-      for (const cue of list) for (const word of wordsOf(cue.replace(/\*$/, ''))) cueWords.add(word);
-    }
-  }
+  const cueWords = nonSubjectWords(facts.language, facts.contentLanguage);
   return contentTerms(question, [facts.language, facts.contentLanguage])
     .map((term) => fold(term))
     .filter((term) => !nameWords.has(term) && !cueWords.has(term) && !/^\d+$/.test(term));
+}
+
+const nonSubjectWordSets = new Map<string, ReadonlySet<string>>();
+
+/** The words that only point, ask a price or stock, greet or request, in these languages and English; built once per pair. */
+function nonSubjectWords(language: string, contentLanguage: string): ReadonlySet<string> {
+  const languages = [...new Set([primaryLanguage(language), primaryLanguage(contentLanguage), 'en'])].sort();
+  const key = languages.join(' ');
+  let words = nonSubjectWordSets.get(key);
+  if (!words) {
+    const set = new Set<string>();
+    for (const lang of languages) {
+      const cues = lexiconFor(lang).cues;
+      for (const list of [cues.deictic, cues.price_question, cues.stock_question, cues.on_sale, cues.greeting, cues.thanks, REQUEST_PHRASES]) {
+        for (const cue of list) for (const word of wordsOf(cue.replace(/\*$/, ''))) set.add(word);
+      }
+    }
+    nonSubjectWordSets.set(key, (words = set));
+  }
+  return words;
 }
 
 /** Whether a word names one of a product's attributes or options ("sizes", "navy"). */

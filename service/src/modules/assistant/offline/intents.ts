@@ -1,3 +1,4 @@
+import { fold } from '../understanding/stemming.js';
 import { asciiDigits, withoutEmailLikeRuns } from '../visitor-facts.js';
 
 /**
@@ -62,10 +63,6 @@ const PHRASES: Record<Intent | 'order_status', readonly string[]> = {
   ],
 };
 
-/** Lower case, accents and Arabic diacritics removed, typographic apostrophes straightened. */
-export function fold(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[’‘`]/g, "'");
-}
 
 function compile(phrases: readonly string[]): RegExp {
   const alternatives = phrases.map((raw) => {

@@ -15,6 +15,7 @@ import { stemmer as russian } from '@orama/stemmers/russian';
 import { stemmer as spanish } from '@orama/stemmers/spanish';
 import { stemmer as swedish } from '@orama/stemmers/swedish';
 import { stemmer as turkish } from '@orama/stemmers/turkish';
+import { primaryLanguage } from '../locales.js';
 
 /**
  * Word comparison for answer extraction: words are folded (lower case, accents removed) and
@@ -32,9 +33,7 @@ const STEMMERS: Readonly<Record<string, Stemmer>> = {
 
 const identity: Stemmer = (word) => word;
 
-export function primaryLanguage(tag: string | null | undefined): string {
-  return (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-}
+export { primaryLanguage };
 
 export function stemmerFor(languageTag: string | null | undefined): Stemmer {
   return STEMMERS[primaryLanguage(languageTag)] ?? identity;
