@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -88,6 +88,36 @@ function openPostgres(url: string, poolSize = 10): Database {
   };
 }
 
+const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The embedded database runs in this thread: a statement executes synchronously and its promise
+ * settles without the event loop turning, so the dozen statements of a turn (20-30 ms for a long
+ * message) or of a sync batch would run as one stretch during which no other request is even
+ * read. Here every statement the application sends first lets the loop turn once, so that
+ * /healthz and other visitors are served between statements. (The driver reads only `query` and
+ * `transaction`; the rest passes through, bound to PGlite itself, whose methods use private fields.)
+ */
+function turningTheLoopBeforeEachStatement(client: PGlite): PGlite {
+  const yielding = <T extends object>(target: T, wrap: (key: string | symbol, value: (...args: never[]) => unknown) => unknown): T =>
+    new Proxy(target, {
+      get(object, key) {
+        const value: unknown = Reflect.get(object, key, object);
+        return typeof value === 'function' ? wrap(key, (value as (...args: never[]) => unknown).bind(object)) : value;
+      },
+    });
+  const queryAfterATurn = (query: (...args: never[]) => unknown) => async (...args: never[]) => {
+    await nextLoopTurn();
+    return query(...args);
+  };
+  return yielding(client, (key, method) => {
+    if (key === 'query') return queryAfterATurn(method);
+    if (key !== 'transaction') return method;
+    return (callback: (tx: Transaction) => Promise<unknown>) =>
+      client.transaction((tx) => callback(yielding(tx, (txKey, txMethod) => (txKey === 'query' ? queryAfterATurn(txMethod) : txMethod))));
+  });
+}
+
 async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -105,7 +135,7 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
     // A new database arrives with files 0666, whatever the umask; later ones follow the umask.
     restrictDataDir(dataDir);
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: turningTheLoopBeforeEachStatement(client), schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
+import { AppError } from '../../src/lib/errors.js';
 import { safeErrorMessage } from '../../src/lib/safe-errors.js';
+import { toolErrorForModel } from '../../src/modules/assistant/model-turn.js';
+import { InvalidToolInputError } from 'ai';
 import { seedWorkspace, testConfig, type SeededWorkspace } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
 import { init, widgetPost } from '../helpers/widget.js';
@@ -106,5 +109,17 @@ describe('logged database errors carry no query values', () => {
     expect(entry.err.type).toBe('Error');
     expect(entry.err.message).toBe('the site could not be reached: connect ECONNREFUSED 127.0.0.1:9');
     expect(entry.err.stack).toContain('caused by: Error: connect ECONNREFUSED');
+  });
+
+  it("a tool's database failure reaches the model (and the Playground's tool call) as a plain failure, without the query or its values", async () => {
+    const error = await database.db.execute(sql`SELECT ${EMAIL}::uuid AS id`).catch((e: unknown) => e);
+    const told = toolErrorForModel(error);
+    expectNoValues(told);
+    expect(told).not.toContain('Failed query');
+    expect(told).toContain('failed');
+    // Our own errors and the model's own argument mistakes still say what happened.
+    expect(toolErrorForModel(new AppError('site_unreachable', 'The store could not be reached'))).toBe('The store could not be reached');
+    const invalid = new InvalidToolInputError({ toolName: 'lookup_order', toolInput: '{"order_number":7}', cause: new Error('expected string') });
+    expect(toolErrorForModel(invalid)).toContain('Invalid input for tool lookup_order');
   });
 });

@@ -1,4 +1,5 @@
 import { asSchema, InvalidToolInputError, NoOutputGeneratedError, NoSuchToolError, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { isAppError } from '../../lib/errors.js';
 import { convertToLanguageModelPrompt, prepareCallSettings, prepareRetries, prepareToolsAndToolChoice } from 'ai/internal';
 
 /**
@@ -235,7 +236,7 @@ async function parseToolCall(tools: ToolSet, part: Extract<StreamPart, { type: '
 
 async function runTool(tools: ToolSet, call: ToolCall, messages: ModelMessage[], abortSignal: AbortSignal): Promise<ToolOutcome> {
   const { toolCallId, toolName, input } = call;
-  if (call.invalid !== undefined) return { type: 'tool-error', toolCallId, toolName, input, error: errorMessage(call.invalid) };
+  if (call.invalid !== undefined) return { type: 'tool-error', toolCallId, toolName, input, error: toolErrorForModel(call.invalid) };
   try {
     const execute = tools[toolName]?.execute;
     if (!execute) throw new Error(`Tool ${toolName} cannot be executed`);
@@ -250,7 +251,7 @@ async function runTool(tools: ToolSet, call: ToolCall, messages: ModelMessage[],
 }
 
 async function modelOutput(tools: ToolSet, outcome: ToolOutcome): Promise<ToolResultOutput> {
-  if (outcome.type === 'tool-error') return { type: 'error-text', value: errorMessage(outcome.error) };
+  if (outcome.type === 'tool-error') return { type: 'error-text', value: toolErrorForModel(outcome.error) };
   const tool = tools[outcome.toolName];
   if (tool?.toModelOutput) return tool.toModelOutput({ toolCallId: outcome.toolCallId, input: outcome.input, output: outcome.output });
   return typeof outcome.output === 'string' ? { type: 'text', value: outcome.output } : { type: 'json', value: (outcome.output ?? null) as never };
@@ -266,9 +267,14 @@ async function* settleInOrderOfCompletion<T>(promises: Promise<T>[]): AsyncGener
   }
 }
 
-function errorMessage(error: unknown): string {
-  if (error == null) return 'unknown error';
+/**
+ * What a tool's failure may tell the model, and through the model the visitor: the messages of
+ * our own errors and of the model's own mistakes in calling the tool (arguments it got wrong, a
+ * tool that does not exist). Any other failure is a fault inside the service (a database error
+ * quoting a query, a library's message) and says only that the tool failed.
+ */
+export function toolErrorForModel(error: unknown): string {
   if (typeof error === 'string') return error;
-  if (error instanceof Error) return error.message;
-  return JSON.stringify(error);
+  if (isAppError(error) || InvalidToolInputError.isInstance(error) || NoSuchToolError.isInstance(error)) return error.message;
+  return 'The tool failed inside the service. Do not retry it; say it is not available right now.';
 }

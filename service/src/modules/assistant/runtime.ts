@@ -3,6 +3,7 @@ import type { ModelMessage, ToolSet } from 'ai';
 import type { Db } from '../../db/client.js';
 import type { conversations, SiteType } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/errors.js';
+import { safeErrorMessage } from '../../lib/safe-errors.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { blockFallbackText, blockUrl, isBlockShown, linkTarget, type Block } from './blocks.js';
 import { budgetOf, outputTokenCap } from './budget.js';
@@ -11,7 +12,7 @@ import type { AssistantMessage, Diagnostics, SourceRef, ToolCallRecord, TurnEven
 import { resolveReplyLanguage, type ReplyLanguage } from './language.js';
 import { matchLocale } from './locales.js';
 import { LeakGuard } from './leak-guard.js';
-import { streamModelTurn, type LanguageModelV3, type TurnTokens } from './model-turn.js';
+import { streamModelTurn, toolErrorForModel, type LanguageModelV3, type TurnTokens } from './model-turn.js';
 import { sanitizePageContext, type PageContext } from './page-context.js';
 import { phrase } from './phrases.js';
 import { buildSystemPrompt, type BuiltPrompt } from './prompt.js';
@@ -150,7 +151,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
         const call: ToolCallRecord = {
           name: part.toolName,
           arguments: part.input,
-          result: part.type === 'tool-result' ? part.output : { error: errorText(part.error) },
+          result: part.type === 'tool-result' ? part.output : { error: toolErrorForModel(part.error) },
           duration_ms: effects.durations.get(part.toolCallId) ?? 0,
         };
         turn.toolCalls.push(call);
@@ -198,7 +199,7 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
       await persist('partial');
       return;
     }
-    turn.notes.push(`failed: ${errorText(error)}`);
+    turn.notes.push(`failed: ${isAppError(error) ? error.message : safeErrorMessage(error)}`);
     await persist('error');
     yield errorEvent(isAppError(error) ? error : new AppError('service_unavailable', 'The assistant could not answer right now', { cause: error }));
   } finally {
@@ -394,9 +395,6 @@ function errorEvent(error: unknown): TurnEvent {
   return { type: 'error', code: appError.code, message: appError.message };
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Recent history as model messages: answered turns only, starting with the visitor. */
 function toModelMessages(history: readonly StoredMessage[], message: string): ModelMessage[] {
