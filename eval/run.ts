@@ -220,6 +220,8 @@ interface Asked {
   message: Message;
   ranked: string[];
   replyLanguage: string;
+  /** What the turn noted and which tools it called, with their input: printed by --verbose. */
+  trace: string[];
 }
 
 async function ask(setup: Setup, store: Store, agentId: string, question: Question): Promise<Asked> {
@@ -233,8 +235,9 @@ async function ask(setup: Setup, store: Store, agentId: string, question: Questi
   for (const earlier of question.history ?? []) await send(earlier);
   const { message } = await send(question.question);
   const [row] = await setup.database.db.select({ diagnostics: messages.diagnostics }).from(messages).where(eq(messages.id, message.id));
-  const diagnostics = (row?.diagnostics ?? {}) as { sources?: { url: string }[]; language?: string };
-  return { message, ranked: (diagnostics.sources ?? []).map((s) => s.url), replyLanguage: diagnostics.language ?? '' };
+  const diagnostics = (row?.diagnostics ?? {}) as { sources?: { url: string }[]; language?: string; notes?: string[]; tool_calls?: { name: string; arguments: unknown }[] };
+  const trace = [...(diagnostics.notes ?? []), ...(diagnostics.tool_calls ?? []).map((call) => `${call.name} ${JSON.stringify(call.arguments)}`)];
+  return { message, ranked: (diagnostics.sources ?? []).map((s) => s.url), replyLanguage: diagnostics.language ?? '', trace };
 }
 
 function score(store: Store, question: Question, asked: Asked): Outcome {
@@ -294,11 +297,12 @@ async function main(): Promise<void> {
       if (questions.length === 0) continue;
       const agentId = await setUpStore(setup, store);
       for (const question of questions) {
-        const outcome = score(store, question, await ask(setup, store, agentId, question));
+        const asked = await ask(setup, store, agentId, question);
+        const outcome = score(store, question, asked);
         outcomes.push(outcome);
         const problems = missed(outcome);
         if (flag('--verbose') && problems.length > 0) {
-          console.log(`\n✗ ${outcome.id} [${outcome.kind}/${outcome.language}] ${problems.join(', ')}\n  Q: ${outcome.question}\n  A: ${outcome.answer.replace(/\n+/g, ' ⏎ ').slice(0, 400)}\n  ranked: ${outcome.ranked.join(' ')}\n  shown: ${outcome.shown.join(' ')}`);
+          console.log(`\n✗ ${outcome.id} [${outcome.kind}/${outcome.language}] ${problems.join(', ')}\n  Q: ${outcome.question}\n  A: ${outcome.answer.replace(/\n+/g, ' ⏎ ').slice(0, 400)}\n  ranked: ${outcome.ranked.join(' ')}\n  shown: ${outcome.shown.join(' ')}\n  expected: ${JSON.stringify(question.expect)}\n  trace: ${asked.trace.join(' | ')}`);
         }
       }
     }

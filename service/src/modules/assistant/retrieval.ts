@@ -138,7 +138,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
     ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
   ].filter(({ hit }) => withinBounds(hit, filters));
-  const sources = rank(withPageNearTop(ordered), limit);
+  const sources = await withBestPageWhole(db, input.workspaceId, rank(withPageNearTop(ordered), limit));
   const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
   return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters };
@@ -228,6 +228,25 @@ function wholeDocument(hits: readonly SearchHit[]): SearchHit[] {
   if (!first) return [];
   const content = hits.map((hit, index) => (hit.heading && index > 0 ? `${hit.heading}\n${hit.content}` : hit.content)).join('\n');
   return [{ ...first, content }];
+}
+
+/** A page among the first this many sources is read whole. */
+const WHOLE_PAGE_BY_PLACE = 2;
+
+/**
+ * The best page read whole, in its place: what a policy question asks often sits in another
+ * passage of the page that matched ("How long do refunds take?" matches the returns page's
+ * opening; the days are under its last heading). Its other passages leave the list.
+ */
+async function withBestPageWhole(db: Db, workspaceId: string, sources: readonly RankedSource[]): Promise<RankedSource[]> {
+  const best = sources.slice(0, WHOLE_PAGE_BY_PLACE).find((source) => source.kind === 'post');
+  if (!best) return [...sources];
+  const [whole] = wholeDocument(await documentHits(db, workspaceId, [best.documentId], FOCUS_CHUNKS));
+  if (!whole) return [...sources];
+  return sources
+    .filter((source) => source.documentId !== best.documentId || source === best)
+    .map((source) => (source === best ? { ...best, content: whole.content, heading: whole.heading } : source))
+    .map((source, index) => ({ ...source, rank: index + 1 }));
 }
 
 function withinBounds(hit: SearchHit, filters: ProductFilters): boolean {

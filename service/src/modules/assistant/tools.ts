@@ -309,13 +309,22 @@ const BOUND_WORDS = new Set([
  * request words), best coverage first: "a light for night hikes" puts the headlamp before the
  * hiking socks, and "garden hoses" finds nothing rather than anything with "garden" in it.
  */
-function relevantProducts(query: string, hits: readonly SearchHit[], languages: readonly string[]): SearchHit[] {
+export function relevantProducts(query: string, hits: readonly SearchHit[], languages: readonly string[]): SearchHit[] {
   const terms = contentTerms(query, languages).filter((term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(term) && !/^\d/.test(term));
   if (terms.length === 0) return [...hits];
   // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr".
   const termStems = terms.map((term) => stemsOf(fold(term), languages));
   const coverage = (hit: SearchHit) => {
-    const stems = new Set(wordsOf(`${hit.title} ${hit.content}`).flatMap((word) => stemsOf(word, languages)));
+    const words = wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages));
+    // One thing asked for ("Fahrräder?") is sold when a product is one: its name or category says
+    // so, or its text says it more than in passing ("…or on the bike to work" is not a bike).
+    if (termStems.length === 1) {
+      const [candidates] = termStems as [string[]];
+      const mentions = words.filter((stems) => stems.some((stem) => candidates.includes(stem))).length;
+      const named = wordsOf(`${hit.title} ${categoryNames(hit).join(' ')}`).some((word) => stemsOf(word, languages).some((stem) => candidates.includes(stem)));
+      return named || mentions >= 2 ? 1 : 0;
+    }
+    const stems = new Set(words.flat());
     return termStems.filter((candidates) => candidates.some((stem) => stems.has(stem))).length / termStems.length;
   };
   const scored = hits.map((hit, index) => ({ hit, index, coverage: coverage(hit) }));
@@ -323,6 +332,11 @@ function relevantProducts(query: string, hits: readonly SearchHit[], languages: 
     .filter((entry) => entry.coverage >= 0.5)
     .sort((a, b) => b.coverage - a.coverage || a.index - b.index)
     .map((entry) => entry.hit);
+}
+
+function categoryNames(hit: SearchHit): string[] {
+  const categories = Array.isArray(hit.data.categories) ? (hit.data.categories as { name?: unknown }[]) : [];
+  return categories.map((category) => (typeof category.name === 'string' ? category.name : '')).filter(Boolean);
 }
 
 type OrderAuthorization = { lookup: OrderLookupQuery } | { refused: string };

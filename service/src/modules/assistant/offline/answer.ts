@@ -3,7 +3,7 @@ import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { quotedAnswer, smallTalkAnswer } from './compose.js';
-import { asksForMeasure, extractAnswer, type Extracted } from './extract.js';
+import { asksForConcept, asksForMeasure, extractAnswer, type Extracted } from './extract.js';
 import type { OfflineSource, OfflineTurnFacts } from './facts.js';
 import { detectIntents } from './intents.js';
 import { attributesOf, productAnswer } from './product-answers.js';
@@ -159,15 +159,18 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   const asksPrice = analysis.asksPrice && !(asksForMeasure(question) && !EXPLICIT_PRICE.test(fold(question)));
   const productAnalysis = { ...analysis, asksPrice };
   const structured = productAnswer(question, focus, productAnalysis, language, languages, false);
-  const answeredByStructure = structured.complete && !analysis.quantity && residual.every(namesAnAttribute(focus));
-  if (answeredByStructure || (structured.complete && residual.length === 0)) return { kind: 'text', text: structured.lines.join(' ') };
+  // "Was ist beim Kocher alles dabei?": every word of it is a cue or the name, yet it asks what is included.
+  const withoutName = wordsOf(question).filter((word) => !wordsOf(focus.title).includes(word)).join(' ');
+  const asksDetail = asksForMeasure(withoutName) || asksForConcept(withoutName);
+  const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && residual.every(namesAnAttribute(focus));
+  if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail)) return { kind: 'text', text: structured.lines.join(' ') };
 
   // Another page may answer what is asked about the product when it is a matter of the shop's
   // policies (returning, shipping, paying for it); what the product is like, only its own page says.
   const others = POLICY_TOPIC.test(fold(question)) ? facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post') : [];
-  const residualQuestion = residual.join(' ');
-  const fromProduct = residual.length > 0 ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity, { asked: question }) : undefined;
-  const fromOthers = residual.length > 0 ? extractAnswer(residualQuestion, others, languages, analysis.quantity, { asked: question }) : undefined;
+  const residualQuestion = residual.length > 0 ? residual.join(' ') : question;
+  const fromProduct = residual.length > 0 || asksDetail ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity, { asked: question }) : undefined;
+  const fromOthers = residual.length > 0 || asksDetail ? extractAnswer(residualQuestion, others, languages, analysis.quantity, { asked: question }) : undefined;
   // The product's own text first; another page only when it answers clearly better (a return
   // question asked about a product is answered by the returns page).
   const extracted = fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * 0.75) ? fromProduct : fromOthers;

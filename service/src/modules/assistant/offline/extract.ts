@@ -1,6 +1,6 @@
 import { LEXICONS } from '../lexicon/index.js';
 import { contentTerms } from '../retrieval.js';
-import { fold, stemsOf, wordsOf } from '../understanding/stemming.js';
+import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
 
 /**
@@ -50,11 +50,11 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
   },
   {
     asks: /(?<![\p{L}])(?:how many|number of|wie viele|wieviele|anzahl|combien de|cuantos|cuántos|cuantas|cuántas|quanti|quante|quantos|quantas)(?![\p{L}])/iu,
-    units: /(?<![\p{L}\d.,])\d{1,4}(?![\d.,]?\d)(?!\s?(?:mm|cm|kg|g|ml|l|%))/u,
+    units: /(?<![\p{L}\d.,])\d{1,4}(?![\d.,]?\d)(?!\s?(?:mm|cm|kg|g|ml|l|%))|(?<![\p{L}])(?:two|three|four|five|six|seven|eight|nine|ten|twelve|zwei|drei|vier|funf|fünf|sechs|sieben|acht|zehn|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|due|tre|quattro|cinque)(?![\p{L}])/iu,
   },
   {
     asks: /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|how much|fee\w*|charge\w*|preis\w*|kost\w*|gebühr\w*|prix|cout\w*|frais|precio\w*|cuesta\w*|cuanto|prezz\w*|costa\w*)(?![\p{L}])/iu,
-    units: /[$€£¥₹]\s?\d|\d(?:[.,]\d+)?\s?(?:[$€£¥₹]|eur|euro|usd|chf|gbp|dollars?)(?![\p{L}])|(?<![\p{L}])(?:free|kostenlos|gratis|gratuit\w*)(?![\p{L}])/iu,
+    units: /[$€£¥₹]\s?\d|\d(?:[.,]\d+)?\s?(?:[$€£¥₹]|eur|euro|usd|chf|gbp|dollars?)(?![\p{L}])|(?<![\p{L}])(?:free|kostenlos|gratis|gratuit\w*|\p{L}*(?:kostenfrei|versandfrei|portofrei))(?![\p{L}])/iu,
     money: true,
   },
   {
@@ -62,7 +62,18 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
     units: /\d\s?(?:lm|lumens?|m)(?![\p{L}])/iu,
   },
   {
-    asks: /(?<![\p{L}])(?:temperatur\w*|degrees?|grad|warm|cold|kalt|komfort\w*|comfort|limit|température|temperatura)(?![\p{L}])/iu,
+    // "How far does it shine?", "Wie weit leuchtet sie?", "range": a distance.
+    asks: /(?<![\p{L}])(?:how far|range|reach|wie weit|reichweite|leuchtweite|portee|portée|jusqu'ou|hasta donde|alcance|quanto lontano|portata)(?![\p{L}])/iu,
+    units: /\d\s?(?:m|km|meters?|metres?|meter|metern|mi|miles?|ft|feet|yards?)(?![\p{L}])/iu,
+  },
+  {
+    // "What time do you open?", "opening hours", "Öffnungszeiten": a time of day or a span of days.
+    asks: /(?<![\p{L}])(?:what time|when (?:do|does|are|is)\b[^.?!]{0,40}\b(?:open|close|available|reachable)|opening hours|business hours|office hours|hours of (?:operation|business)|um wie viel uhr|wann\b[^.?!]{0,40}\b(?:offen|geoffnet|erreichbar)|offnungszeit\w*|geoffnet|erreichbar|servicezeit\w*|horaires?|heures d'ouverture|a quelle heure|horario\w*|a que hora|orari\w*|a che ora)(?![\p{L}])/iu,
+    units: /(?<![\d.,])\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|uhr|h)(?![\p{L}])|(?<![\d.,])\d{1,2}:\d{2}(?![\d])|(?<![\p{L}])(?:monday|mon|montag|mo|lundi|lunes|lunedi)\s?(?:-|–|to|bis|through|a|au|al)\s?(?:friday|fri|saturday|sat|freitag|fr|samstag|sa|vendredi|samedi|viernes|sabado|venerdi|sabato)(?![\p{L}])/iu,
+  },
+  {
+    // Not "grad" alone: in spoken German it is also "just now" ("wie teuer ist das Zelt grad?").
+    asks: /(?<![\p{L}])(?:temperatur\w*|degrees?|wie viel grad|wieviel grad|warm|cold|kalt|komfort\w*|comfort|limit|température|temperatura)(?![\p{L}])/iu,
     units: /-?\d\s?(?:°\s?c?|grad|degrees?)(?![\p{L}])/iu,
   },
 ];
@@ -74,7 +85,7 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
  */
 const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   {
-    asks: /(?<![\p{L}])(?:includ\w*|comes? with|in the box|what(?:'s| is) in|dabei|enthalten|lieferumfang|mitgeliefert|inklusive|inclu\w*|livre avec|fourni\w*|viene con|trae|incluid\w*|compris)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:includ\w*|comes? with|comes? in|contains?|consists? of|in the (?:box|set|kit|pack)|what(?:'s| is) in|dabei|enthalten|lieferumfang|mitgeliefert|inklusive|inclu\w*|livre avec|fourni\w*|viene con|trae|incluid\w*|compris)(?![\p{L}])/iu,
     answers: /(?<![\p{L}])(?:includ\w*|comes? with|in the box|lieferumfang|enthalten|inklusive|inkl|mitgeliefert|dabei|inclu\w*|fourni\w*|compris|incluid\w*|not included|nicht enthalten)(?![\p{L}])/iu,
   },
   {
@@ -85,6 +96,16 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   {
     asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|wasserdicht|wasserfest|wasserabweisend|regendicht|etanche|étanche|impermeable|impermeabile)(?![\p{L}])/iu,
     answers: /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
+  },
+  {
+    // "What's your phone number?", "Can I call you?": a number to dial.
+    asks: /(?<![\p{L}])(?:phone\w*|telephone|call (?:you|us)|number to call|hotline|telefon\w*|anrufen|rufnummer|numero de telephone|appeler|telefono|llamar|numero di telefono|chiamare)(?![\p{L}])/iu,
+    answers: /\+?\(?\d[\d\s()./-]{6,}\d/u,
+  },
+  {
+    // "Where is it made?", "Wo wird das hergestellt?": a place of making.
+    asks: /(?<![\p{L}])(?:where (?:is|are)\b[^.?!]{0,40}\b(?:made|produced|manufactured|from|sourced)|made in|country of origin|origin|wo\b[^.?!]{0,40}\b(?:hergestellt|produziert|gefertigt|herkunft)|herkunft\w*|hergestellt|ou\b[^.?!]{0,40}\b(?:fabrique|produit)|origine|donde\b[^.?!]{0,40}\b(?:fabrica|hecho|produce)|origen|dove\b[^.?!]{0,40}\b(?:prodott|fabbricat)|provenienza)(?![\p{L}])/iu,
+    answers: /(?<![\p{L}])(?:made in|produced in|manufactured in|sourced from|woven in|grown in|crafted in|hergestellt in|gefertigt in|produziert in|made by|fabrique en|hecho en|fabricado en|prodotto in|fatto in)(?![\p{L}])/iu,
   },
   {
     asks: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
@@ -103,37 +124,98 @@ function isCueWord(word: string): boolean {
   return CUE_WORDS.has(word);
 }
 
+/** Whether the question asks for something the shop words differently (what is included, the material...). */
+export function asksForConcept(question: string): boolean {
+  const folded = fold(question);
+  return CONCEPTS.some((concept) => concept.asks.test(folded));
+}
+
 /** Whether the question asks for a measure (a weight, a duration, a size, a capacity...). */
 export function asksForMeasure(question: string): boolean {
   const folded = fold(question);
   return UNIT_CLASSES.some((unitClass) => !unitClass.money && unitClass.asks.test(folded));
 }
 
+/** Numbers written as words ("zwei Eingänge", "two pockets"): a count, like digits. */
+const NUMBER_WORD =
+  /(?<![\p{L}])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|funf|fünf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwölf|deux|trois|quatre|cinq|sept|huit|neuf|dix|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)(?![\p{L}])/iu;
+
 const QUANTITY = /\d(?:[\d.,]*)\s?(?:kg|g|mg|l|ml|cl|cm|mm|m|km|w|wh|mah|lm|lumens?|h|hours?|hrs?|min|minutes?|°c|°|%|oz|lbs?|in|inch(?:es)?|ft|tog|d|denier|std|stunden|stunde|tage?|days?|years?|jahre?|ans?|anos?|años?|heures?|horas?|l\b|liters?|litres?|liter|personen|people|persons|pairs?|paar|pcs|stück|x)(?![\p{L}])/iu;
 const DIGIT = /\d/;
 
-function sentencesOf(source: OfflineSource): string[] {
-  const title = fold(source.title).trim();
-  const sentences: string[] = [];
-  for (const line of source.content.split('\n')) {
-    const trimmed = line.trim();
-    if (!trimmed) continue;
-    const folded = fold(trimmed);
-    // The product header the index adds (name, SKU, categories) is no answer to anything.
-    if (source.kind === 'product' && (folded === title || /^sku\s/i.test(trimmed) || isCategoryLine(source, trimmed))) continue;
-    for (const sentence of trimmed.split(/(?<=[.!?。！？؟])\s+(?=[\p{Lu}\p{N}"„«(])/u)) {
-      const clean = sentence.trim();
-      if (clean.length >= 3) sentences.push(clean.length > MAX_SENTENCE_CHARS ? `${clean.slice(0, MAX_SENTENCE_CHARS - 1)}…` : clean);
-    }
-  }
-  return sentences;
+/**
+ * Where a sentence ends: after . ! ? (and their CJK and Arabic forms) before a capital or a
+ * figure, but not after an abbreviation ("8 a.m. Eastern Time", "z. B. Daunen", "approx. 2 kg").
+ */
+const SENTENCE_END =
+  /(?<=[.!?。！？؟])(?<!(?<![\p{L}])(?:a\.m|p\.m|e\.g|i\.e|z\.\s?b|d\.\s?h|u\.\s?a|ca|approx|incl|inkl|excl|exkl|nr|no|vs|etc|bzw|usw|ggf|evtl|max|min|st|mr|mrs|ms|dr|env|aprox|p\.\s?ex|resp)\.)\s+(?=[\p{Lu}\p{N}"„«(])/iu;
+
+/** A line this short without a full stop, followed by more text, heads the lines after it. */
+const HEADING_MAX_CHARS = 80;
+
+const SHORT_UNFINISHED = (line: string) => line.length <= HEADING_MAX_CHARS && !/[.!;,:]$/.test(line);
+
+/**
+ * A heading among a text's lines: short, without a full stop, followed by running text. Not an
+ * item of a list: the line after a label ("open:") or before another short one ("Saturday: 9–5").
+ */
+function isHeadingLine(lines: readonly string[], index: number): boolean {
+  const line = lines[index] as string;
+  const next = lines[index + 1];
+  const previous = lines[index - 1];
+  // A table's row or a line with figures ("Express | $18.95 | 1–2 days") is content.
+  if (next === undefined || line.length > HEADING_MAX_CHARS || /[.!;,]$/.test(line) || /[|\d]/.test(line)) return false;
+  if (previous?.endsWith(':')) return false;
+  return !SHORT_UNFINISHED(next);
 }
 
-/** A label line ("Pay later with Klarna:") is quoted with what follows it. */
+/**
+ * The source's sentences, each with the heading it sits under: the passage's own heading, then
+ * any heading line inside the text (a page read whole carries its subheadings as lines).
+ */
+function sentencesOf(source: OfflineSource): { sentences: string[]; headings: string[]; before: string[] } {
+  const title = fold(source.title).trim();
+  const sentences: string[] = [];
+  const headings: string[] = [];
+  // The sentence before each one in the same paragraph: "We ship to Canada. Delivery takes 7 to
+  // 12 days." — the second is about Canada too.
+  const before: string[] = [];
+  const lines = source.content.split('\n').map((line) => line.trim()).filter(Boolean);
+  let heading = source.heading ?? '';
+  lines.forEach((trimmed, index) => {
+    const folded = fold(trimmed);
+    // The product header the index adds (name, SKU, categories) is no answer to anything.
+    if (source.kind === 'product' && (folded === title || /^sku\s/i.test(trimmed) || isCategoryLine(source, trimmed))) return;
+    // A heading line is the context of what follows, not an answer itself; a heading that asks
+    // ("When will I get my money back?") is quoted with the sentence after it.
+    if (source.kind === 'post' && isHeadingLine(lines, index)) {
+      heading = trimmed;
+      if (!/[?？؟:]$/.test(trimmed)) return;
+    }
+    let previous = '';
+    for (const sentence of trimmed.split(SENTENCE_END)) {
+      const clean = sentence.trim();
+      if (clean.length < 3) continue;
+      const kept = clean.length > MAX_SENTENCE_CHARS ? `${clean.slice(0, MAX_SENTENCE_CHARS - 1)}…` : clean;
+      sentences.push(kept);
+      headings.push(heading);
+      before.push(previous);
+      previous = kept;
+    }
+  });
+  return { sentences, headings, before };
+}
+
+const ENDS_AS_QUESTION = /[?？؟]\s*$/;
+
+/**
+ * A label line ("Pay later with Klarna:") is quoted with what follows it, and so is a question
+ * the text asks itself (an FAQ's "How long does delivery take?"): what follows is its answer.
+ */
 function withContinuation(sentences: readonly string[], position: number): string {
   const sentence = sentences[position] as string;
   const next = sentences[position + 1];
-  return sentence.endsWith(':') && next ? `${sentence} ${next}` : sentence;
+  return (sentence.endsWith(':') || ENDS_AS_QUESTION.test(sentence)) && next && !ENDS_AS_QUESTION.test(next) ? `${sentence} ${next}` : sentence;
 }
 
 function isCategoryLine(source: OfflineSource, line: string): boolean {
@@ -142,7 +224,7 @@ function isCategoryLine(source: OfflineSource, line: string): boolean {
 }
 
 interface QuestionTerms {
-  terms: { stems: string[]; weight: number; answering: boolean; cue: boolean }[];
+  terms: { stems: string[]; parts: string[]; weight: number; answering: boolean; cue: boolean }[];
   quantity: boolean;
   /** Units a number must have to answer the quantity asked for. */
   units: RegExp[];
@@ -150,10 +232,52 @@ interface QuestionTerms {
   concepts: RegExp[];
 }
 
+/** Languages that write compounds as one word: "Versandkosten" is about "Versand". */
+const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'nb', 'nn', 'no', 'is', 'fi']);
+/** A compound is this long at least, and each part taken from it this long. */
+const MIN_COMPOUND_LENGTH = 9;
+const MIN_COMPOUND_PART = 5;
+
+function compounding(languages: readonly string[]): boolean {
+  return languages.some((language) => COMPOUNDING.has(primaryLanguage(language)));
+}
+
+/**
+ * The leading and trailing parts a compound may be made of: "versandkostenfrei" is found by
+ * "Versand", "Daunenschlafsack" by "Schlafsack", and "Bestellwert" finds "Bestellung" (stem
+ * "bestell"). Only for languages that compound, and no part shorter than five letters.
+ */
+function compoundParts(word: string): string[] {
+  if (word.length < MIN_COMPOUND_LENGTH || /\d/.test(word)) return [];
+  const parts: string[] = [];
+  for (let length = MIN_COMPOUND_PART; length <= word.length - 3; length++) parts.push(word.slice(0, length), word.slice(word.length - length));
+  return parts;
+}
+
+/** Marks a compound's part in a stem set, apart from the stems of whole words. */
+const PART = '~';
+
 function stemSet(text: string, languages: readonly string[]): Set<string> {
   const stems = new Set<string>();
-  for (const word of wordsOf(text)) for (const stem of stemsOf(word, languages)) stems.add(stem);
+  const compounds = compounding(languages);
+  for (const word of wordsOf(text)) {
+    for (const stem of stemsOf(word, languages)) stems.add(stem);
+    if (compounds) for (const part of compoundParts(word)) stems.add(PART + part);
+  }
   return stems;
+}
+
+/** A match through a compound's part ("Versand" in "versandkostenfrei") says less than a whole word. */
+const PART_MATCH_WEIGHT = 0.6;
+
+/**
+ * How well a term of the question is found in a stem set: 1 for a word of its own, less when one
+ * of the two is a part of a compound of the other, 0 when not found.
+ */
+function termMatch(term: { stems: readonly string[]; parts: readonly string[] }, stems: ReadonlySet<string>): number {
+  if (term.stems.some((stem) => stems.has(stem))) return 1;
+  if (term.parts.some((part) => stems.has(part)) || term.stems.some((stem) => stems.has(PART + stem))) return PART_MATCH_WEIGHT;
+  return 0;
 }
 
 /**
@@ -168,14 +292,17 @@ function questionTerms(
   languages: readonly string[],
   quantity: boolean,
 ): QuestionTerms {
-  const nameWords = new Set(wordsOf(source.title));
+  const compounds = compounding(languages);
+  // A product's name and, where words compound, its parts ("Pumpfilter": "filter").
+  const nameWords = new Set(wordsOf(source.title).flatMap((word) => [word, ...(compounds ? compoundParts(word) : [])]));
   const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
     const stems = stemsOf(folded, languages);
+    const parts = compounds ? compoundParts(folded) : [];
     // A product's name says which product, not what is asked about it; a page's title says its topic.
-    if (nameWords.has(folded) && source.kind === 'product') return { stems, weight: NAME_TERM_WEIGHT, answering: false, cue: false };
-    const spread = sourceStems.filter((set) => stems.some((stem) => set.has(stem))).length;
-    return { stems, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: isCueWord(folded) };
+    if (nameWords.has(folded) && source.kind === 'product') return { stems, parts, weight: NAME_TERM_WEIGHT, answering: false, cue: false };
+    const spread = sourceStems.filter((set) => termMatch({ stems, parts }, set) > 0).length;
+    return { stems, parts, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: isCueWord(folded) };
   });
   const folded = fold(asked);
   const units = UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units);
@@ -199,24 +326,79 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
   let score = 0;
   let answering = 0;
   question.terms.forEach((term, index) => {
-    if (term.stems.some((stem) => stems.has(stem))) {
-      score += term.weight * rarity(frequency[index] ?? 1);
+    const match = termMatch(term, stems);
+    if (match > 0) {
+      score += match * term.weight * rarity(frequency[index] ?? 1);
       if (term.answering) answering += 1;
     }
   });
   // A number in the unit asked for answers a quantity question on its own, and the words that
   // answer the kind of question asked ("Lieferumfang:") count as the question's own.
-  if (question.units.some((units) => units.test(sentence)) || question.concepts.some((concept) => concept.test(fold(sentence)))) {
+  const concept = question.concepts.some((answers) => answers.test(fold(sentence)));
+  if (question.units.some((units) => units.test(sentence)) || concept) {
     score += 1;
     answering += 1;
   }
+  // "Is it waterproof?": the sentence that says how waterproof (a figure) over the one that says it is.
+  if (concept && DIGIT.test(sentence)) score += FIGURE_BONUS;
   if (answering === 0) return { score: 0, matched: 0 };
-  if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.5 : DIGIT.test(sentence) ? score + 0.25 : score * 0.6;
+  if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.5 : DIGIT.test(sentence) || NUMBER_WORD.test(sentence) ? score + 0.25 : score * 0.6;
   const words = sentence.split(/\s+/).length;
   if (words > 45) score *= 0.8;
-  // A question in the text ("Need your tent by the weekend?") introduces an answer; it is not one.
-  if (/[?？؟]\s*$/.test(sentence)) score *= 0.4;
+  // A question in the text ("Need your tent by the weekend?") introduces an answer; it is not one
+  // (quoted, it comes with the sentence after it).
+  if (ENDS_AS_QUESTION.test(sentence)) score *= 0.4;
   return { score, matched: answering };
+}
+
+/** A sentence stating a figure for what is asked ("Wassersäule 28.000 mm") is quoted beside the claim. */
+const FIGURE_BONUS = 0.6;
+
+/** Whether two words differ by one letter added, dropped, replaced or two swapped ("windw", "retrun"). */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const restA = endA - start;
+  const restB = endB - start;
+  if (restA <= 1 && restB <= 1) return true;
+  // Two neighbours swapped: "retrun" / "return".
+  return restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
+}
+
+/** A word shorter than this is not corrected: too many words are one letter from it. */
+const MIN_CORRECTED_LENGTH = 5;
+
+/**
+ * The question with its misspelt words replaced by the sources' own ("Whats the return windw?"
+ * → "window"): a word found in none of the sources, of five letters or more, one edit away from a
+ * word they use, starting with the same letter. The commonest such word wins.
+ */
+function withTyposCorrected(question: string, sources: readonly OfflineSource[], languages: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const source of sources) for (const word of wordsOf(`${source.title} ${source.content}`)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const known = new Set<string>();
+  for (const word of counts.keys()) for (const stem of stemsOf(word, languages)) known.add(stem);
+  let corrected = fold(question);
+  for (const word of new Set(wordsOf(question))) {
+    if (word.length < MIN_CORRECTED_LENGTH || /\d/.test(word) || stemsOf(word, languages).some((stem) => known.has(stem))) continue;
+    let best: string | undefined;
+    let bestCount = 0;
+    for (const [candidate, count] of counts) {
+      if (candidate[0] === word[0] && count > bestCount && oneEditApart(word, candidate)) {
+        best = candidate;
+        bestCount = count;
+      }
+    }
+    if (best) corrected = corrected.replace(new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'gu'), best);
+  }
+  return corrected;
 }
 
 /**
@@ -239,24 +421,25 @@ export function extractAnswer(
 ): Extracted | undefined {
   let best: Extracted | undefined;
   const read = sources.slice(0, MAX_SOURCES_READ);
+  question = withTyposCorrected(question, read, languages);
   const sourceStems = read.map((source) => stemSet(`${source.title} ${source.content}`, languages));
   const perSource = read.map((source) => {
-    const sentences = sentencesOf(source);
-    // A page's title and the heading above a passage are the context of each of its sentences
-    // ("Shipping times" → "Every order ships within two working days").
-    const context = source.kind === 'post' ? `${source.title} ${source.heading ?? ''}` : '';
+    const { sentences, headings, before } = sentencesOf(source);
+    // A page's title and the heading a sentence sits under are its context ("Shipping times" →
+    // "Every order ships within two working days").
     const own = sentences.map((sentence) => stemSet(sentence, languages));
-    return { source, sentences, own, stems: context ? sentences.map((sentence) => stemSet(`${sentence} ${context}`, languages)) : own };
+    const stems = source.kind === 'post' ? sentences.map((sentence, index) => stemSet(`${sentence} ${source.title} ${headings[index] ?? ''} ${before[index] ?? ''}`, languages)) : own;
+    return { source, sentences, own, stems, headingStems: headings.map((heading) => stemSet(heading, languages)) };
   });
   const allStems = perSource.flatMap((entry) => entry.stems);
-  perSource.forEach(({ source, sentences, own, stems }, sourceIndex) => {
+  perSource.forEach(({ source, sentences, own, stems, headingStems }, sourceIndex) => {
     const terms = questionTerms(question, options.asked ?? question, source, sourceStems, languages, quantity);
     // Rarity is counted over the sentences of all the sources read: a word every sentence of
     // one page repeats ("gift card" on the gift card page) says less than the one that answers.
-    const frequency = terms.terms.map((term) => allStems.filter((set) => term.stems.some((stem) => set.has(stem))).length);
+    const frequency = terms.terms.map((term) => allStems.filter((set) => termMatch(term, set) > 0).length);
     // The heading a passage sits under says what all of its sentences are about.
-    const headingStems = stemSet(source.heading ?? '', languages);
-    const headingBonus = terms.terms.filter((term) => term.answering && term.stems.some((stem) => headingStems.has(stem))).length * 0.25;
+    const headingBonus = (position: number) =>
+      terms.terms.filter((term) => term.answering && termMatch(term, headingStems[position] ?? new Set()) > 0).length * 0.25;
     const prior = Math.max(0.4, 1 - SOURCE_RANK_DISCOUNT * sourceIndex) * (options.preferPages && source.kind === 'product' ? 0.7 : 1);
     // A word of the question found in none of the sources ("CEO", "London") is what the site
     // does not talk about: a sentence then answers only if it matches two of the other words.
@@ -264,7 +447,7 @@ export function extractAnswer(
       options.requireKnownWords === true &&
       terms.terms.some(
         (term, index) =>
-          term.answering && frequency[index] === 0 && !term.cue && !sourceStems.some((set) => term.stems.some((stem) => set.has(stem))),
+          term.answering && frequency[index] === 0 && !term.cue && !sourceStems.some((set) => termMatch(term, set) > 0),
       );
     const needed = unknown ? 2 : 1;
     const scored = sentences
@@ -273,7 +456,7 @@ export function extractAnswer(
         // Whether the sentence itself, not only its page's title, says something asked about.
         const itself = scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0;
         const weight = itself ? 1 : CONTEXT_ONLY_WEIGHT;
-        return { sentence: withContinuation(sentences, position), position, itself, score: matched >= needed ? (score + headingBonus) * prior * weight : 0 };
+        return { sentence: withContinuation(sentences, position), position, itself, score: matched >= needed ? (score + headingBonus(position)) * prior * weight : 0 };
       })
       .filter((entry) => entry.score > 0 && !options.exclude?.has(entry.sentence));
     if (scored.length === 0) return;

@@ -10,14 +10,30 @@ import { asciiDigits, withoutEmailLikeRuns } from '../visitor-facts.js';
  */
 export type Intent = 'handoff' | 'coupon' | 'order' | 'product' | 'pricing' | 'case_study';
 
-const PHRASES: Record<Intent | 'order_status', readonly string[]> = {
+const PHRASES: Record<Intent | 'order_status' | 'team' | 'contact_detail', readonly string[]> = {
   handoff: [
-    'human', 'real person', 'a person', 'live agent', 'live chat', 'representative', 'an agent', 'customer service', 'support team', 'operator',
+    'human', 'real person', 'a person', 'live agent', 'live chat', 'operator',
     'talk to someone', 'talk to somebody', 'speak to someone', 'speak with someone',
-    'mensch', 'menschen', 'mitarbeiter*', 'kundenservice', 'kundendienst', 'berater*', 'echte person', 'mit jemandem',
-    'humain', 'conseiller*', 'une personne', "quelqu'un", 'service client', 'un agent',
-    'humano', 'una persona', 'agente', 'asesor*', 'atención al cliente', 'hablar con alguien',
-    'موظف', 'إنسان', 'شخص حقيقي', 'التحدث مع', 'خدمة العملاء', 'وكيل',
+    'mensch', 'menschen', 'echte person', 'mit jemandem',
+    'humain', 'une personne', "quelqu'un",
+    'humano', 'una persona', 'hablar con alguien',
+    'إنسان', 'شخص حقيقي', 'التحدث مع',
+  ],
+  // The store's team named: a request for it ("customer service please"), unless the message
+  // asks something about it ("What time does customer service open?").
+  team: [
+    'representative', 'an agent', 'customer service', 'customer support', 'support team',
+    'mitarbeiter*', 'kundenservice', 'kundendienst', 'berater*',
+    'conseiller*', 'service client', 'un agent',
+    'agente', 'asesor*', 'atención al cliente',
+    'موظف', 'خدمة العملاء', 'وكيل',
+  ],
+  contact_detail: [
+    'what time', 'when', 'hours', 'open', 'opening', 'phone', 'number', 'email', 'e-mail', 'address', 'weekend*', 'weekday*',
+    'wann', 'uhrzeit', 'öffnungszeit*', 'geöffnet', 'erreichbar', 'telefon*', 'nummer', 'adresse',
+    'quand', 'heure*', 'horaire*', 'ouvert*', 'téléphone', 'numéro', 'adresse',
+    'cuándo', 'hora*', 'horario*', 'abierto*', 'teléfono', 'número', 'correo', 'dirección',
+    'متى', 'ساعات', 'هاتف', 'رقم', 'بريد', 'عنوان',
   ],
   coupon: [
     'coupon*', 'discount*', 'promo*', 'voucher*',
@@ -91,6 +107,7 @@ export function detectIntents(message: string): Set<Intent> {
   for (const intent of ['handoff', 'coupon', 'product', 'pricing', 'case_study'] as const) {
     if (MATCHERS[intent].test(text)) intents.add(intent);
   }
+  if (MATCHERS.team.test(text) && !MATCHERS.contact_detail.test(text)) intents.add('handoff');
   // "order" is also a verb ("I want to order shoes"): an order question names a number or asks
   // about the status of one.
   if (MATCHERS.order.test(text) && (ORDER_NUMBER.test(text) || MATCHERS.order_status.test(text))) intents.add('order');

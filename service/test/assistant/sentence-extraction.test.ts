@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchHit } from '../../src/modules/knowledge/search.js';
+import { extractAnswer } from '../../src/modules/assistant/offline/extract.js';
+import type { OfflineSource } from '../../src/modules/assistant/offline/facts.js';
+import { detectIntents } from '../../src/modules/assistant/offline/intents.js';
+import { relevantProducts } from '../../src/modules/assistant/tools.js';
+
+/**
+ * The offline responder's choice of the sentence that answers, on pages written the way shops
+ * write them: a page read whole with its subheadings as lines, lists after a label, tables,
+ * abbreviations, German compounds, figures in words, misspellings. Each case answered wrongly
+ * (or not at all) before the rule it tests.
+ */
+
+function page(title: string, content: string): OfflineSource {
+  return { rank: 1, documentId: title, title, url: `https://shop.example/${encodeURIComponent(title)}`, kind: 'post', heading: null, content, data: {}, origin: 'search' };
+}
+
+function product(title: string, content: string): OfflineSource {
+  return { ...page(title, content), kind: 'product' };
+}
+
+const answer = (question: string, sources: OfflineSource[], languages = ['en', 'en'], quantity = false) =>
+  extractAnswer(question, sources, languages, quantity, { requireKnownWords: true, preferPages: true })?.sentences.join(' ') ?? '';
+
+const CONTACT = page(
+  'Contact us',
+  [
+    'Questions about an order? Our customer care team is here to help.',
+    'Phone',
+    'Call us on 1-800-555-0148. The phone lines are open:',
+    'Monday to Friday: 8 a.m. – 8 p.m. Eastern Time',
+    'Saturday: 9 a.m. – 5 p.m. Eastern Time',
+    'Email',
+    'Write to help@shop.example. We answer every email within one business day.',
+  ].join('\n'),
+);
+
+describe('the sentence that answers', () => {
+  it('opening hours: a time of day answers "what time", and "8 a.m. Eastern" is one sentence', () => {
+    expect(answer('What time does customer service open on weekdays?', [CONTACT])).toContain('Monday to Friday: 8 a.m. – 8 p.m. Eastern Time');
+  });
+
+  it('a phone number answers "what is your phone number"', () => {
+    expect(answer("What's your phone number?", [CONTACT])).toContain('1-800-555-0148');
+  });
+
+  it('a sentence is read with the one before it in its paragraph (the country, then the days)', () => {
+    const shipping = page(
+      'Shipping',
+      [
+        'Delivery within the United States',
+        'Standard shipping takes 3 to 5 business days and costs $6.95.',
+        'International delivery',
+        'We ship to Canada and Mexico. International delivery takes 7 to 12 business days and costs $24.95.',
+      ].join('\n'),
+    );
+    expect(answer('How long does shipping to Canada take?', [shipping])).toBe('International delivery takes 7 to 12 business days and costs $24.95.');
+  });
+
+  it('a subheading is the context of the lines under it, never the answer itself', () => {
+    const care = page('Care guide', ['Tents', 'A tent never goes in the washing machine. Dry it fully before storing it.', 'Sleeping bags', 'Wash down bags with down soap at 30 °C.'].join('\n'));
+    const quoted = answer('How do I wash a sleeping bag?', [care]);
+    expect(quoted).toContain('down soap');
+    expect(quoted).not.toMatch(/^Sleeping bags/);
+  });
+
+  it('a table row is content, not a heading', () => {
+    const shipping = page('Shipping', ['Method | Cost | Delivery time', 'Standard | $6.95 | 3–5 business days', 'Express | $18.95 | 1–2 business days', 'Standard shipping is free on orders of $75 or more.'].join('\n'));
+    expect(answer('How much is express shipping?', [shipping])).toContain('$18.95');
+  });
+
+  it("an FAQ's answer is found through its question", () => {
+    const faq = page('FAQ', ['Can I change my order after placing it?', 'Yes, within one hour: write to us with your order number.', 'Do you gift wrap?', 'Not yet.'].join('\n'));
+    expect(answer('Can I change my order after I placed it?', [faq])).toContain('Yes, within one hour');
+  });
+
+  it('German compounds: "Versand" finds "versandkostenfrei", "Bestellwert" finds "Bestellung"', () => {
+    const versand = page(
+      'Versand & Lieferzeiten',
+      [
+        'Expressversand',
+        'Innerhalb Deutschlands bieten wir DHL Express für 12,90 € Aufpreis an.',
+        'Versandkosten',
+        'Deutschland: 4,95 € pro Bestellung, ab einem Warenwert von 75 € versandkostenfrei.',
+      ].join('\n'),
+    );
+    expect(answer('Ab welchem Bestellwert ist der Versand innerhalb Deutschlands kostenlos?', [versand], ['de', 'de'])).toContain('75 €');
+    expect(answer('Was kostet der Expressversand?', [versand], ['de', 'de'])).toContain('12,90 €');
+  });
+
+  it('a count written as a word answers "how many"', () => {
+    const tent = product('Sternwacht 3', ['Das Sternwacht 3 ist 45 cm breiter als das Sternwacht 2. Innenraum: 215 x 180 cm', 'Zwei Eingänge und zwei Apsiden bieten Platz für das Gepäck.'].join('\n'));
+    expect(answer('Wie viele Eingänge hat das?', [tent], ['de', 'de'], true)).toContain('Zwei Eingänge');
+  });
+
+  it('"is it waterproof?" prefers the sentence with the figure', () => {
+    const jacket = product('Nordwand Pro', ['Kompromisslos wasserdicht und robust.', 'Wassersäule: 28.000 mm, Atmungsaktivität: 25.000 g/m²/24h'].join('\n'));
+    const quoted = answer('Ist die wasserdicht?', [jacket], ['de', 'de']);
+    expect(quoted).toContain('28.000 mm');
+    expect(quoted).toContain('Kompromisslos wasserdicht');
+  });
+
+  it('a misspelt word is read as the word the page uses', () => {
+    const payment = page('Paying', ['We accept Visa, Mastercard and PayPal.', 'Your payment is taken when the order ships.'].join('\n'));
+    expect(answer('Is the paymnet taken at once?', [payment])).toBe('Your payment is taken when the order ships.');
+  });
+});
+
+describe('asking about the team is not asking for it', () => {
+  it('"What time does customer service open?" is a question; "customer service please" asks for a person', () => {
+    expect(detectIntents('What time does customer service open on weekdays?').has('handoff')).toBe(false);
+    expect(detectIntents('Wann ist der Kundenservice erreichbar?').has('handoff')).toBe(false);
+    expect(detectIntents('customer service please').has('handoff')).toBe(true);
+    expect(detectIntents('Ich möchte mit dem Kundenservice sprechen').has('handoff')).toBe(true);
+    expect(detectIntents('Can I talk to a real person?').has('handoff')).toBe(true);
+  });
+});
+
+describe('a product is offered for what it is, not for a word its text uses in passing', () => {
+  const hit = (title: string, content: string, categories: string[] = []): SearchHit => ({
+    chunkId: title.length,
+    documentId: title,
+    kind: 'product',
+    title,
+    url: `https://shop.example/${encodeURIComponent(title)}`,
+    heading: null,
+    content,
+    score: 0.5,
+    data: { categories: categories.map((name) => ({ name })) },
+  });
+  const vest = hit('Kaminfeuer Daunenweste', 'Eine Weste hält den Rumpf warm: perfekt beim Klettern oder auf dem Fahrrad zur Arbeit.', ['Jacken']);
+  const bike = hit('Trailblazer 29', 'Ein Fahrrad für Touren. Das Fahrrad wiegt 12 kg.', ['Räder']);
+  const lamp = hit('Lichtkegel 250', 'Kompakte Stirnlampe mit 250 Lumen.', ['Stirnlampen']);
+
+  it('one thing asked for: its name, its category or more than one mention', () => {
+    expect(relevantProducts('Verkauft ihr auch Fahrräder?', [vest], ['de', 'de'])).toEqual([]);
+    expect(relevantProducts('Verkauft ihr auch Fahrräder?', [vest, bike], ['de', 'de']).map((h) => h.title)).toEqual(['Trailblazer 29']);
+    expect(relevantProducts('Habt ihr Stirnlampen?', [vest, lamp], ['de', 'de']).map((h) => h.title)).toEqual(['Lichtkegel 250']);
+  });
+});
