@@ -34,6 +34,13 @@ describe('policy questions are answered with the sentence that states the fact a
     expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Returns and exchanges'))]);
   });
 
+  // A part of a two-part question in the shopper's words, answered in the page's.
+  it('"How much is express shipping, and how long do I have to send something back?" answers both', async () => {
+    const answer = await ask('How much is express shipping, and how long do I have to send something back?');
+    expect(answer.content).toContain('$14.95');
+    expect(answer.content).toContain('60 days');
+  });
+
   // d7b4d1d quoted "We ship to Canada … International delivery takes 7 to 12 business days and costs $24.95."
   it('"How long does shipping to Canada take?" gives the international delivery time, not the US one', async () => {
     const answer = await ask('How long does shipping to Canada take?');

@@ -4,6 +4,7 @@ import { extractAnswer } from '../../src/modules/assistant/offline/extract.js';
 import type { OfflineSource } from '../../src/modules/assistant/offline/facts.js';
 import { detectIntents } from '../../src/modules/assistant/offline/intents.js';
 import { relevantProducts } from '../../src/modules/assistant/tools.js';
+import { shopTopicWords } from '../../src/modules/assistant/understanding/shop-topics.js';
 
 /**
  * The offline responder's choice of the sentence that answers, on pages written the way shops
@@ -137,5 +138,15 @@ describe('a product is offered for what it is, not for a word its text uses in p
     expect(relevantProducts('Verkauft ihr auch Fahrräder?', [vest], ['de', 'de'])).toEqual([]);
     expect(relevantProducts('Verkauft ihr auch Fahrräder?', [vest, bike], ['de', 'de']).map((h) => h.title)).toEqual(['Trailblazer 29']);
     expect(relevantProducts('Habt ihr Stirnlampen?', [vest, lamp], ['de', 'de']).map((h) => h.title)).toEqual(['Lichtkegel 250']);
+  });
+});
+
+describe("the shop's words for what a shopper asks in their own", () => {
+  it('send back → returns; zurückschicken → Rückgabe; a product question → nothing', () => {
+    expect(shopTopicWords('How long do I have to send something back?', ['en'])).toContain('return');
+    expect(shopTopicWords('Wie lange habe ich Zeit, etwas zurückzuschicken?', ['de'])).toContain('Rückgabe');
+    // A German question on an English shop is searched with both languages' words.
+    expect(shopTopicWords('Kann ich das zurückgeben?', ['en', 'de'])).toMatch(/return.*Rückgabe|Rückgabe.*return/);
+    expect(shopTopicWords('How heavy is the Summit tent?', ['en'])).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import stopwords from 'stopword';
+import { shopTopicWords } from './understanding/shop-topics.js';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { contentConfigsOf, documentHits, documentsAt, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
@@ -74,6 +75,8 @@ export interface RetrievalInput {
   /** The addresses of the sources the previous answer showed, best first (the conversation's subject). */
   previousAnswerSources?: readonly string[] | Promise<readonly string[]>;
   language: string;
+  /** The language the site's content is written in, when known (the agent's default locale). */
+  contentLanguage?: string;
   pageContext?: PageContext | null;
   analysis?: QuestionAnalysis;
   limit?: number;
@@ -98,10 +101,13 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const contentConfigs = contentConfigsOf(db, input.workspaceId);
   const search = async (query: string) =>
     searchKnowledge(db, { workspaceId: input.workspaceId, query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 });
+  // "Can I send it back?" is also searched as "return returns": the words the shop's pages use.
+  const topicLanguages = [input.contentLanguage ?? input.language, input.language];
+  const withTopicWords = (query: string) => `${query} ${shopTopicWords(query, topicLanguages)}`.trim();
   const parts = analysis && analysis.parts.length > 1 ? analysis.parts : [];
   const smallTalk = analysis?.smallTalk !== null && analysis?.smallTalk !== undefined;
-  const wholeSearch = search(input.question);
-  const partSearches = parts.map((part) => search(part));
+  const wholeSearch = search(smallTalk ? input.question : withTopicWords(input.question));
+  const partSearches = parts.map((part) => search(withTopicWords(part)));
   const named = smallTalk ? Promise.resolve([]) : productsNamedIn(db, input.workspaceId, input.question);
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
   const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit) : Promise.resolve([]);

@@ -262,7 +262,7 @@ async function* prepareTurn(
   const retrievalStarted = performance.now();
   // The question is read in the reply language, the site's own and English.
   const analysis = analyzeQuestion(message, [language.tag, agent.defaultLocale]);
-  const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, previousAnswerSources, language: language.tag, pageContext, analysis });
+  const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, previousAnswerSources, language: language.tag, contentLanguage: agent.defaultLocale, pageContext, analysis });
   // The daily caps (cost-governor.ts) are read alongside, for agents with a hosted model.
   const capped = agent.provider === 'offline' ? Promise.resolve(undefined) : capReason(db, agent);
   // If the turn cannot begin, nobody awaits these: keep their rejections handled.

@@ -1,6 +1,7 @@
 import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
+import { shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { quotedAnswer, smallTalkAnswer } from './compose.js';
 import { asksForConcept, asksForMeasure, extractAnswer, type Extracted } from './extract.js';
@@ -95,12 +96,20 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
   for (const part of parts) {
     // Each part is answered by a sentence of its own: the one an earlier part quoted is taken.
     const exclude = new Set(answers.flatMap((answer) => answer.sentences));
-    const extracted = extractAnswer(part, facts.sources, languages, facts.analysis.quantity, {
+    const options = {
       exclude,
       preferPages: !detectIntents(part).has('product'),
       // A question in the site's own language whose key word the site never uses is not answered by a sentence sharing another word with it.
       requireKnownWords: primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage),
-    });
+    };
+    // "How long do I have to send something back?": when no sentence shares its words, the one
+    // in the shop's words for the topic ("returns") answers it.
+    // Only for a part of a question that asks several things: a question of its own whose words
+    // the sources do not use ("Can I pay with Bitcoin?") is left unanswered.
+    const topicWords = parts.length > 1 ? shopTopicWords(part, [facts.contentLanguage, facts.language]) : '';
+    const extracted =
+      extractAnswer(part, facts.sources, languages, facts.analysis.quantity, options) ??
+      (topicWords ? extractAnswer(`${part} ${topicWords}`, facts.sources, languages, facts.analysis.quantity, options) : undefined);
     if (extracted && !answers.some((answer) => sameAnswer(answer, extracted))) answers.push(extracted);
   }
   if (answers.length === 0) return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'No source answers the question' };

@@ -353,6 +353,8 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
 
 /** A sentence stating a figure for what is asked ("Wassersäule 28.000 mm") is quoted beside the claim. */
 const FIGURE_BONUS = 0.6;
+/** ...and is quoted as the second sentence when it scores this share of the first. */
+const FIGURE_SECOND_SHARE = 0.6;
 
 /** Whether two words differ by one letter added, dropped, replaced or two swapped ("windw", "retrun"). */
 function oneEditApart(a: string, b: string): boolean {
@@ -463,9 +465,17 @@ export function extractAnswer(
     const ranked = [...scored].sort((a, b) => b.score - a.score || a.position - b.position);
     const top = ranked[0] as (typeof ranked)[number];
     if (best && best.score >= top.score) return;
-    const second = ranked[1];
+    // "Is it waterproof?" answered by a claim ("Kompromisslos wasserdicht") is completed by the
+    // sentence that gives the figure ("Wassersäule: 28.000 mm") when there is one.
+    const figure =
+      terms.concepts.length > 0 && !DIGIT.test(top.sentence)
+        ? ranked.find((entry) => entry !== top && entry.itself && DIGIT.test(entry.sentence) && entry.score >= top.score * FIGURE_SECOND_SHARE)
+        : undefined;
+    const second = figure ?? ranked[1];
     const chosen =
-      second && second.itself && second.score >= top.score * 0.8 && second.sentence !== top.sentence ? [top, second].sort((a, b) => a.position - b.position) : [top];
+      second && second.itself && (second === figure || second.score >= top.score * 0.8) && second.sentence !== top.sentence
+        ? [top, second].sort((a, b) => a.position - b.position)
+        : [top];
     best = { source, sentences: chosen.map((entry) => entry.sentence), score: top.score };
   });
   return best;

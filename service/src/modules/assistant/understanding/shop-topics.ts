@@ -1,0 +1,83 @@
+import { fold, primaryLanguage } from './stemming.js';
+
+/**
+ * The topics every shop's help pages cover, and the words those pages use for them. A shopper
+ * asks "how long do I have to send something back?" or "Wie lange habe ich Zeit, etwas
+ * zurückzuschicken?"; the page is called "Returns" or "Rückgabe & Umtausch" and never says
+ * "send back". Lexical search cannot bridge that; this short thesaurus does: a question that
+ * touches a topic is also searched with the topic's words, in the content's language and the
+ * visitor's. Topics, not products: what a catalog sells is in its own words already.
+ */
+
+interface ShopTopic {
+  /** Folded phrases in the main languages that touch the topic; `\w*` for any ending. */
+  asked: RegExp;
+  /** The words shops use for it, by primary language; English when the language has none. */
+  words: Readonly<Record<string, string>>;
+}
+
+const word = (alternatives: string) => new RegExp(`(?<![\\p{L}])(?:${alternatives})(?![\\p{L}])`, 'u');
+
+const TOPICS: readonly ShopTopic[] = [
+  {
+    asked: word(
+      String.raw`returns?|returning|returned|send (?:it |them |something |things |an item |items )?back|bring (?:it )?back|give (?:it )?back|zuruck\w*|ruckgabe\w*|rucksend\w*|widerruf\w*|retour\w*|renvoy\w*|rendre|devol\w*|reso|resi|restitu\w*|terugsturen|devolv\w*`,
+    ),
+    words: { en: 'return returns', de: 'Rückgabe Rücksendung Widerruf zurücksenden', fr: 'retour retours', es: 'devolución devoluciones', it: 'reso resi', nl: 'retour retourneren', pt: 'devolução' },
+  },
+  {
+    asked: word(String.raw`refunds?|refunded|money back|reimburs\w*|erstatt\w*|geld zuruck|ruckzahlung|rembours\w*|reembols\w*|rimbors\w*|terugbetal\w*`),
+    words: { en: 'refund', de: 'Erstattung erstatten Rückzahlung', fr: 'remboursement', es: 'reembolso', it: 'rimborso', nl: 'terugbetaling', pt: 'reembolso' },
+  },
+  {
+    asked: word(String.raw`exchang\w*|swap\w*|wrong size|different size|other size|umtausch\w*|umtauschen|tauschen|echang\w*|cambi\w*|ruil\w*|troca\w*`),
+    words: { en: 'exchange exchanges', de: 'Umtausch umtauschen', fr: 'échange', es: 'cambio', it: 'cambio', nl: 'ruilen', pt: 'troca' },
+  },
+  {
+    asked: word(String.raw`ship\w*|deliver\w*|postage|dispatch\w*|versand\w*|versend\w*|liefer\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`),
+    words: { en: 'shipping delivery', de: 'Versand Lieferung Lieferzeit', fr: 'livraison expédition', es: 'envío entrega', it: 'spedizione consegna', nl: 'verzending levering', pt: 'envio entrega' },
+  },
+  {
+    asked: word(String.raw`warrant\w*|guarantee\w*|garanti\w*|gewahrleistung|defect\w*|defekt\w*|faulty|broke|broken|kaputt\w*|garanzia|garantia`),
+    words: { en: 'warranty guarantee', de: 'Garantie Gewährleistung', fr: 'garantie', es: 'garantía', it: 'garanzia', nl: 'garantie', pt: 'garantia' },
+  },
+  {
+    asked: word(String.raw`pay|paying|payment\w*|credit card|card|paypal|klarna|invoice|instal+ments?|zahl\w*|bezahl\w*|rechnung|kreditkarte|ratenkauf|paiement|payer|carte|pago|pagar|tarjeta|pagamento|pagare|betal\w*`),
+    words: { en: 'payment pay', de: 'Zahlung Zahlungsarten bezahlen', fr: 'paiement', es: 'pago', it: 'pagamento', nl: 'betaling', pt: 'pagamento' },
+  },
+  {
+    asked: word(String.raw`assembl\w*|put (?:it |them |my \w+ )?together|set (?:it )?up|install\w*|aufbau\w*|aufbauen|montage|montier\w*|zusammenbau\w*|montaje|montar|montaggio|monter|installer`),
+    words: { en: 'assembly', de: 'Aufbau Montage', fr: 'montage', es: 'montaje', it: 'montaggio', nl: 'montage', pt: 'montagem' },
+  },
+  {
+    asked: word(String.raw`contact\w*|phone|call you|call us|email you|e-mail|reach you|kontakt\w*|telefon\w*|anruf\w*|erreich\w*|joindre|telephone|contacto|llamar|contatt\w*|chiamar\w*`),
+    words: { en: 'contact phone email', de: 'Kontakt Telefon E-Mail', fr: 'contact téléphone', es: 'contacto teléfono', it: 'contatti telefono', nl: 'contact telefoon', pt: 'contato telefone' },
+  },
+  {
+    asked: word(String.raw`track\w*|where is my (?:order|package|parcel)|sendungsverfolgung|sendungsnummer|wo (?:ist|bleibt) mein\w*|suivi|seguimiento|rastre\w*|tracciament\w*`),
+    words: { en: 'tracking track', de: 'Sendungsverfolgung', fr: 'suivi', es: 'seguimiento', it: 'tracciamento', nl: 'volgen', pt: 'rastreamento' },
+  },
+  {
+    asked: word(String.raw`cancel\w*|storn\w*|annul\w*|cancelar|annullare|annuleren`),
+    words: { en: 'cancel cancellation', de: 'Stornierung stornieren', fr: 'annulation', es: 'cancelación', it: 'annullamento', nl: 'annuleren', pt: 'cancelamento' },
+  },
+  {
+    asked: word(String.raw`wash\w*|clean\w*|care for|dry clean\w*|tumble dry|wasch\w*|pfleg\w*|reinig\w*|lav\w*|nettoy\w*|entretien|limpi\w*|wass\w*`),
+    words: { en: 'care wash cleaning', de: 'Pflege waschen reinigen', fr: 'entretien lavage', es: 'cuidado lavado', it: 'cura lavaggio', nl: 'onderhoud wassen', pt: 'cuidados lavagem' },
+  },
+];
+
+/**
+ * The words of the shop topics the question touches, in the content's and the visitor's
+ * languages, to be searched beside the question ("" when it touches none).
+ */
+export function shopTopicWords(question: string, languages: readonly string[]): string {
+  const folded = fold(question);
+  const primaries = [...new Set(languages.map(primaryLanguage))];
+  const words = new Set<string>();
+  for (const topic of TOPICS) {
+    if (!topic.asked.test(folded)) continue;
+    for (const language of primaries) for (const w of (topic.words[language] ?? topic.words.en ?? '').split(' ')) words.add(w);
+  }
+  return [...words].join(' ');
+}
