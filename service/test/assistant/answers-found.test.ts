@@ -81,3 +81,13 @@ describe('two products asked about in one message', () => {
     expect(answer.sources.map((s) => s.url).sort()).toEqual([productUrl(productNamed('Harbor Wool Beanie')), productUrl(productNamed('Lumen 400 Headlamp'))].sort());
   });
 });
+
+describe('what the shop does not say is not made up', () => {
+  it('"When will the Oslo Oak Bed Frame be back in stock?": its stock today and that the date is not known, no page quoted', async () => {
+    const answer = await ask('When will the Oslo Oak Bed Frame be back in stock?');
+    expect(answer.content).toContain('Oslo Oak Bed Frame is on backorder');
+    expect(answer.content).toMatch(/could(?:n’|n'|no)t find|not find/i);
+    expect(answer.content).not.toContain('> ');
+    expect(answer.sources).toEqual([]);
+  });
+});

@@ -102,6 +102,12 @@ describe('the sentence that answers', () => {
     expect(quoted).toContain('Kompromisslos wasserdicht');
   });
 
+  it('"the biggest one" is the sentence with the largest figure in the unit asked for', () => {
+    const canisters = product('Stackwell Canisters, Set of 4', ['Airtight glass canisters with bamboo lids.', '0.6 litre canister', '1.1 litre canister', '1.8 litre canister', '0.4 litre spice jar'].join('\n'));
+    expect(answer('How much does the biggest jar in this set hold?', [canisters])).toBe('1.8 litre canister');
+    expect(answer('How much does the smallest jar hold?', [canisters])).toBe('0.4 litre spice jar');
+  });
+
   it('a misspelt word is read as the word the page uses', () => {
     const payment = page('Paying', ['We accept Visa, Mastercard and PayPal.', 'Your payment is taken when the order ships.'].join('\n'));
     expect(answer('Is the paymnet taken at once?', [payment])).toBe('Your payment is taken when the order ships.');

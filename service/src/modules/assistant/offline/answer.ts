@@ -7,7 +7,7 @@ import { quotedAnswer, smallTalkAnswer } from './compose.js';
 import { asksForConcept, asksForMeasure, extractAnswer, type Extracted } from './extract.js';
 import type { OfflineSource, OfflineTurnFacts } from './facts.js';
 import { detectIntents } from './intents.js';
-import { attributesOf, productAnswer } from './product-answers.js';
+import { attributesOf, productAnswer, stockSentence } from './product-answers.js';
 
 /**
  * What the offline responder answers, decided from the turn's facts alone: small talk; for a
@@ -161,6 +161,16 @@ function productAndOtherParts(question: string, facts: OfflineTurnFacts, focus: 
  */
 function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineSource, focusSources: readonly OfflineSource[], languages: readonly string[]): Composed {
   const { analysis, language } = facts;
+  // "When will it be back in stock?": the shop's pages never give a date. Its stock today, and
+  // that the date is not known here (the team may know): no page is quoted as if it answered.
+  if (RESTOCK.test(fold(question)) && focus.data.stock_status !== 'instock') {
+    const today = stockSentence(focus, focus.title, language);
+    return {
+      kind: 'abstain',
+      text: [today, phrase(language, 'detail_not_found', { name: focus.title })].filter(Boolean).join(' '),
+      reason: `When ${focus.title} will be back in stock is not known`,
+    };
+  }
   const residual = residualTerms(question, focus, facts);
   // "And in blue?" about the product just discussed: its options answer it.
   const followUp = facts.focus?.reason !== 'name' && residual.length > 0 && residual.length <= SHORT_FOLLOW_UP_TERMS && !analysis.quantity;
@@ -200,6 +210,10 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
     reason: `The content of ${focus.title} does not answer the question`,
   };
 }
+
+/** "When will it be back in stock?", in the languages with most shoppers. */
+const RESTOCK =
+  /(?<![\p{L}])(?:back in stock|in stock again|restock\w*|available again|(?:be|come) back|wieder (?:lieferbar|verfugbar|auf lager|vorratig|da|erhaltlich)|nachschub|de nouveau (?:disponible|en stock)|reassort\w*|reappro\w*|a nouveau disponible|vuelve a (?:estar disponible|haber)|reposicion|disponible de nuevo|di nuovo disponibile|torna (?:disponibile|in stock)|weer (?:op voorraad|leverbaar|beschikbaar)|volta a estar disponivel)(?![\p{L}])/u;
 
 /** Words that ask a price whatever else is asked ("price", "cost", a currency sign). */
 const EXPLICIT_PRICE = /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|pricing|preis\w*|kost\w*|prix|cout\w*|precio\w*|cuesta\w*|prezz\w*|costa\w*|preco\w*|euro\w*|dollar\w*)(?![\p{L}])/u;

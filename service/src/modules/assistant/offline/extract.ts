@@ -301,8 +301,13 @@ function questionTerms(
     const parts = compounds ? compoundParts(folded) : [];
     // A product's name says which product, not what is asked about it; a page's title says its topic.
     if (nameWords.has(folded) && source.kind === 'product') return { stems, parts, weight: NAME_TERM_WEIGHT, answering: false, cue: false };
+    // "biggest", "lightest" say which figure is wanted (see superlativeOf), not what about.
+    if (LARGEST.test(folded) || SMALLEST.test(folded)) return { stems, parts, weight: 0, answering: false, cue: true };
     const spread = sourceStems.filter((set) => termMatch({ stems, parts }, set) > 0).length;
-    return { stems, parts, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: isCueWord(folded) };
+    // A word that asks for a measure or a kind of answer ("hold", "weigh", "included") is
+    // answered by the unit or the answer words, not by itself: never a word the site lacks.
+    const asksForAnswer = UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
+    return { stems, parts, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: isCueWord(folded) || asksForAnswer };
   });
   const folded = fold(asked);
   const units = UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units);
@@ -355,6 +360,28 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
 const FIGURE_BONUS = 0.6;
 /** ...and is quoted as the second sentence when it scores this share of the first. */
 const FIGURE_SECOND_SHARE = 0.6;
+
+const LARGEST =
+  /(?<![\p{L}])(?:biggest|largest|largest|heaviest|longest|highest|tallest|widest|most|maximum|grosste\w*|groesste\w*|schwerste\w*|langste\w*|hochste\w*|meiste\w*|maximal\w*|plus grand\w*|plus lourd\w*|mas grande\w*|mayor|più grand\w*|piu grand\w*|maggiore|grootste)(?![\p{L}])/u;
+const SMALLEST =
+  /(?<![\p{L}])(?:smallest|lightest|shortest|lowest|least|minimum|kleinste\w*|leichteste\w*|kurzeste\w*|niedrigste\w*|wenigste\w*|minimal\w*|plus petit\w*|plus leger\w*|mas pequen\w*|menor|più piccol\w*|piu piccol\w*|kleinste)(?![\p{L}])/u;
+
+function superlativeOf(question: string): 'max' | 'min' | undefined {
+  const folded = fold(question);
+  return LARGEST.test(folded) ? 'max' : SMALLEST.test(folded) ? 'min' : undefined;
+}
+
+/** The largest (or smallest) figure a sentence states in one of the units asked for. */
+function measureIn(sentence: string, units: readonly RegExp[], extreme: 'max' | 'min'): number | undefined {
+  if (!units.some((unit) => unit.test(sentence))) return undefined;
+  const values: number[] = [];
+  for (const match of sentence.matchAll(/(\d+(?:[.,]\d+)?)(?=\s?[\p{L}"°])/gu)) {
+    const tail = sentence.slice(match.index, match.index + (match[0].length + 12));
+    if (units.some((unit) => new RegExp(unit.source, unit.flags.replace('g', '')).test(tail))) values.push(Number((match[1] as string).replace(',', '.')));
+  }
+  if (values.length === 0) return undefined;
+  return extreme === 'max' ? Math.max(...values) : Math.min(...values);
+}
 
 /** Whether two words differ by one letter added, dropped, replaced or two swapped ("windw", "retrun"). */
 function oneEditApart(a: string, b: string): boolean {
@@ -463,6 +490,20 @@ export function extractAnswer(
       .filter((entry) => entry.score > 0 && !options.exclude?.has(entry.sentence));
     if (scored.length === 0) return;
     const ranked = [...scored].sort((a, b) => b.score - a.score || a.position - b.position);
+    // "How much does the biggest jar hold?": of the sentences stating the measure asked for, the
+    // one with the largest figure (the smallest for "smallest", "lightest"...).
+    const extreme = superlativeOf(options.asked ?? question);
+    if (extreme && terms.units.length > 0) {
+      const measured = ranked
+        .map((entry) => ({ entry, value: measureIn(entry.sentence, terms.units, extreme) }))
+        .filter((candidate): candidate is { entry: (typeof ranked)[number]; value: number } => candidate.value !== undefined);
+      const pick = measured.reduce<(typeof measured)[number] | undefined>((chosen, candidate) => (!chosen || (extreme === 'max' ? candidate.value > chosen.value : candidate.value < chosen.value) ? candidate : chosen), undefined);
+      if (pick && pick.entry !== ranked[0]) {
+        ranked.splice(ranked.indexOf(pick.entry), 1);
+        ranked.unshift({ ...pick.entry, score: (ranked[0]?.score ?? pick.entry.score) + 0.01 });
+        ranked.length = 1;
+      }
+    }
     const top = ranked[0] as (typeof ranked)[number];
     if (best && best.score >= top.score) return;
     // "Is it waterproof?" answered by a claim ("Kompromisslos wasserdicht") is completed by the

@@ -39,7 +39,7 @@ function priceSentence(product: OfflineSource, name: string, language: string): 
     : phrase(language, 'product_price', { name, price: formatMoney(price, currency, language) });
 }
 
-function stockSentence(product: OfflineSource, name: string, language: string): string | undefined {
+export function stockSentence(product: OfflineSource, name: string, language: string): string | undefined {
   const quantity = typeof product.data.stock_quantity === 'number' ? product.data.stock_quantity : undefined;
   switch (product.data.stock_status) {
     case 'instock':
