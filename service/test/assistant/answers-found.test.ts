@@ -91,3 +91,12 @@ describe('what the shop does not say is not made up', () => {
     expect(answer.sources).toEqual([]);
   });
 });
+
+describe('a product named in Latin letters inside a question in another script', () => {
+  // Its one distinctive word is a small part of the question, which the trigram score alone missed.
+  it('"كم سعر قبعة Harbor؟" is about the Harbor Wool Beanie', async () => {
+    const answer = await ask('كم سعر قبعة Harbor؟');
+    expect(answer.content).toMatch(/28[.,]00/);
+    expect(answer.sources.map((s) => s.url)).toContain(productUrl(productNamed('Harbor Wool Beanie')));
+  });
+});

@@ -2,7 +2,7 @@ import stopwords from 'stopword';
 import { shopTopicWords } from './understanding/shop-topics.js';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
-import { contentConfigsOf, documentHits, documentsAt, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
+import { contentConfigsOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
 import { primaryLanguage } from './locales.js';
 import type { PageContext } from './page-context.js';
 import type { QuestionAnalysis } from './understanding/question.js';
@@ -51,12 +51,7 @@ const MAX_CHUNKS_PER_DOCUMENT = 2;
 const SNIPPET_CHARS = 280;
 /** A question this short ("and in red?") leans on the previous turn for its subject. */
 const FOLLOW_UP_MAX_TERMS = 2;
-/**
- * How much of a product's name a question must contain (pg_trgm word_similarity) for the
- * question to be about that product: "the ridgline jacket" for "Ridgeline Waterproof Jacket"
- * scores about 0.6, a generic "the jacket" 0.25.
- */
-export const NAME_MATCH = 0.45;
+export { NAME_MATCH };
 /** Names matched within this of each other are equally meant. */
 const AMBIGUOUS_NAME_MARGIN = 0.05;
 /** Chunks of the product a question is about that are read (a product page has a few). */

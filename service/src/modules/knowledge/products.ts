@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { oneEditApart } from '../../lib/edit-distance.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
 import { hitOf, type SearchHit } from './search.js';
@@ -65,7 +66,28 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
     distinctive: false,
     coverage: 0,
   }));
-  return distinctiveFirst(candidates, words).slice(0, limit);
+  return withNamesInLatinRecognised(distinctiveFirst(candidates, words), text, words).slice(0, limit);
+}
+
+/**
+ * How much of a product's name a question must contain (pg_trgm word_similarity) for the
+ * question to be about that product: "the ridgline jacket" for "Ridgeline Waterproof Jacket"
+ * scores about 0.6, a generic "the jacket" 0.25.
+ */
+export const NAME_MATCH = 0.45;
+
+const OTHER_SCRIPT_LETTER = /(?!\p{Script=Latin})\p{L}/u;
+const LATIN_WORD = /^(?=.*\p{Script=Latin})[\p{Script=Latin}\p{N}.-]+$/u;
+
+/**
+ * "كم سعر مصباح المكتب Halo؟": a question in another script that writes a product's name in
+ * Latin letters names that product, though the name's words are a small part of the question
+ * (which is all the trigram score sees). A product whose distinctive word is among them counts
+ * as named.
+ */
+function withNamesInLatinRecognised(candidates: NamedProduct[], text: string, words: readonly string[]): NamedProduct[] {
+  if (!OTHER_SCRIPT_LETTER.test(text) || !words.some((word) => LATIN_WORD.test(word))) return candidates;
+  return candidates.map((candidate) => (candidate.distinctive ? { ...candidate, score: Math.max(candidate.score, NAME_MATCH) } : candidate));
 }
 
 /** Candidates read by trigram similarity and ranked again by the distinctive words they share. */
@@ -83,7 +105,7 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
   const titleWords = candidates.map((candidate) => [...new Set(candidate.title.toLowerCase().match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+/gu) ?? [])]);
   const sharedBy = new Map<string, number>();
   for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
-  const inQuestion = (word: string) => questionWords.some((asked) => asked === word || (word.length >= 5 && withinOneEdit(asked, word)));
+  const inQuestion = (word: string) => questionWords.some((asked) => asked === word || (word.length >= 5 && oneEditApart(asked, word)));
   return candidates
     .map((candidate, index) => {
       const words = titleWords[index] ?? [];
@@ -101,29 +123,6 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
       };
     })
     .sort((a, b) => b.matchedWords - a.matchedWords || b.coverage - a.coverage || b.score - a.score || a.documentId.localeCompare(b.documentId));
-}
-
-/** Whether two words differ by at most one inserted, deleted or replaced character. */
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a.length > 64 || b.length > 64) return false;
-  let i = 0;
-  let j = 0;
-  let edits = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++;
-      j++;
-      continue;
-    }
-    if (++edits > 1) return false;
-    if (a.length > b.length) i++;
-    else if (b.length > a.length) j++;
-    else {
-      i++;
-      j++;
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
 /** The same address written with and without its trailing slash. */

@@ -1,4 +1,5 @@
 import { LEXICONS } from '../lexicon/index.js';
+import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
@@ -381,24 +382,6 @@ function measureIn(sentence: string, units: readonly RegExp[], extreme: 'max' | 
   }
   if (values.length === 0) return undefined;
   return extreme === 'max' ? Math.max(...values) : Math.min(...values);
-}
-
-/** Whether two words differ by one letter added, dropped, replaced or two swapped ("windw", "retrun"). */
-function oneEditApart(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
-  const restA = endA - start;
-  const restB = endB - start;
-  if (restA <= 1 && restB <= 1) return true;
-  // Two neighbours swapped: "retrun" / "return".
-  return restA === 2 && restB === 2 && a[start] === b[start + 1] && a[start + 1] === b[start];
 }
 
 /** A word shorter than this is not corrected: too many words are one letter from it. */
