@@ -2,7 +2,7 @@ import stopwords from 'stopword';
 import { shopTopicWords } from './understanding/shop-topics.js';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
-import { contentConfigsOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
+import { contentProfileOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
 import { primaryLanguage } from './locales.js';
 import type { PageContext } from './page-context.js';
 import type { QuestionAnalysis } from './understanding/question.js';
@@ -93,7 +93,8 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     ...(analysis?.bounds.max !== undefined ? { maxPrice: analysis.bounds.max } : {}),
     ...(analysis?.bounds.min !== undefined ? { minPrice: analysis.bounds.min } : {}),
   };
-  const contentConfigs = contentConfigsOf(db, input.workspaceId);
+  const profile = contentProfileOf(db, input.workspaceId);
+  const contentConfigs = profile.then((p) => p.configs);
   const search = async (query: string) =>
     searchKnowledge(db, { workspaceId: input.workspaceId, query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 });
   // "Can I send it back?" is also searched as "return returns": the words the shop's pages use.
@@ -103,7 +104,8 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const smallTalk = analysis?.smallTalk !== null && analysis?.smallTalk !== undefined;
   const wholeSearch = search(smallTalk ? input.question : withTopicWords(input.question));
   const partSearches = parts.map((part) => search(withTopicWords(part)));
-  const named = smallTalk ? Promise.resolve([]) : productsNamedIn(db, input.workspaceId, input.question);
+  // A content site has no products to name: its questions skip the name lookup.
+  const named = smallTalk ? Promise.resolve([]) : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question) : []));
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
   const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit) : Promise.resolve([]);
 
@@ -129,9 +131,17 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
   const aboutProduct = analysis !== undefined && (analysis.asksPrice || analysis.asksStock || analysis.quantity || analysis.onSale);
   const focus = chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched });
-  const focusHits = focus ? wholeDocument(await documentHits(db, input.workspaceId, [focus.documentId], FOCUS_CHUNKS)) : [];
   const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId && (name.matchedWords >= 2 || name.distinctive));
-  const nameHits = strongNames.length > 0 ? await documentHits(db, input.workspaceId, strongNames.map((name) => name.documentId), 1) : [];
+  // The product in focus and the best page are read whole, the other products named by their
+  // first passage: one statement for all of them. The best page is the first page the search
+  // found (the ranking below keeps it near the top; if it does not, its reading goes unused).
+  const bestPage = (parts.length > 1 ? searched : whole).find((hit) => hit.kind === 'post' && hit.documentId !== focus?.documentId);
+  const wholeIds = [...(focus ? [focus.documentId] : []), ...(bestPage ? [bestPage.documentId] : [])];
+  const read = wholeIds.length + strongNames.length > 0 ? await documentHits(db, input.workspaceId, [...wholeIds, ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS) : [];
+  const chunksOf = (documentId: string) => read.filter((hit) => hit.documentId === documentId);
+  const focusHits = focus ? wholeDocument(chunksOf(focus.documentId)) : [];
+  const nameHits = strongNames.flatMap((name) => chunksOf(name.documentId).slice(0, 1));
+  const pageWhole = bestPage ? wholeDocument(chunksOf(bestPage.documentId))[0] : undefined;
 
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
@@ -139,7 +149,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
     ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
   ].filter(({ hit }) => withinBounds(hit, filters));
-  const sources = await withBestPageWhole(db, input.workspaceId, rank(withPageNearTop(ordered), limit));
+  const sources = withPageWhole(rank(withPageNearTop(ordered), limit), pageWhole);
   const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
   return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters };
@@ -239,11 +249,9 @@ const WHOLE_PAGE_BY_PLACE = 2;
  * passage of the page that matched ("How long do refunds take?" matches the returns page's
  * opening; the days are under its last heading). Its other passages leave the list.
  */
-async function withBestPageWhole(db: Db, workspaceId: string, sources: readonly RankedSource[]): Promise<RankedSource[]> {
+function withPageWhole(sources: readonly RankedSource[], whole: SearchHit | undefined): RankedSource[] {
   const best = sources.slice(0, WHOLE_PAGE_BY_PLACE).find((source) => source.kind === 'post');
-  if (!best) return [...sources];
-  const [whole] = wholeDocument(await documentHits(db, workspaceId, [best.documentId], FOCUS_CHUNKS));
-  if (!whole) return [...sources];
+  if (!best || !whole || whole.documentId !== best.documentId) return [...sources];
   return sources
     .filter((source) => source.documentId !== best.documentId || source === best)
     .map((source) => (source === best ? { ...best, content: whole.content, heading: whole.heading } : source))

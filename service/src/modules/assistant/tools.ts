@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { agents, ShopperBinding } from '../../db/schema.js';
 import { isAppError } from '../../lib/errors.js';
-import { contentConfigsOf } from '../knowledge/products.js';
+import { contentProfileOf } from '../knowledge/products.js';
 import { browseProducts, hasFilters, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { SiteClient, type Order, type OrderLookupQuery } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
@@ -127,7 +127,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
       if (!effects.sources.some((source) => source.url === hit.url)) effects.sources.push({ title: hit.title, url: hit.url });
     }
   };
-  const contentConfigs = contentConfigsOf(ctx.db, ctx.agent.workspaceId);
+  const contentConfigs = contentProfileOf(ctx.db, ctx.agent.workspaceId).then((profile) => profile.configs);
   const search = async (query: string, kinds: SearchHit['kind'][] | undefined, limit: number, filters?: ProductFilters) =>
     searchKnowledge(ctx.db, {
       workspaceId: ctx.agent.workspaceId,

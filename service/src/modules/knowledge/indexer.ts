@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { chunks, documents, type DocumentKind } from '../../db/schema.js';
 import { chunkSections } from './chunker.js';
 import type { TextSection } from './html-text.js';
+import { noteContentChanged } from './products.js';
 import { textSearchConfigFor } from './text-search.js';
 
 /** A document ready for the index, whatever site or format it came from. */
@@ -49,6 +50,7 @@ export interface IndexScope {
  */
 export async function applyDocuments(tx: Tx | Db, scope: IndexScope, kind: DocumentKind, batch: (IndexableDocument | DocumentRemoval)[]): Promise<IndexResult[]> {
   if (batch.length === 0) return [];
+  noteContentChanged(scope.workspaceId);
   const existingRows = await tx
     .select({ id: documents.id, wpId: documents.wpId, contentHash: documents.contentHash })
     .from(documents)

@@ -194,26 +194,45 @@ export async function documentHits(db: Db, workspaceId: string, documentIds: rea
   return rows.map(hitOf).sort((a, b) => order(a.documentId) - order(b.documentId) || a.chunkId - b.chunkId);
 }
 
-const contentLanguageCache = new WeakMap<Db, Map<string, { at: number; configs: Promise<string[]> }>>();
-const CONTENT_LANGUAGES_TTL_MS = 60_000;
+export interface ContentProfile {
+  /** The text-search configurations the content was indexed with, most used first. */
+  configs: string[];
+  /** Whether the workspace has any product: a content site's questions never look for one. */
+  hasProducts: boolean;
+}
+
+/** When each workspace's documents last changed in this process: a cached profile older than that is read again. */
+const contentChangedAt = new Map<string, number>();
+
+/** Called when documents are written: the next question reads the workspace's profile afresh. */
+export function noteContentChanged(workspaceId: string, now = Date.now()): void {
+  if (contentChangedAt.size > 10_000) contentChangedAt.clear();
+  contentChangedAt.set(workspaceId, now);
+}
+
+const contentProfileCache = new WeakMap<Db, Map<string, { at: number; profile: Promise<ContentProfile> }>>();
+const CONTENT_PROFILE_TTL_MS = 60_000;
 const CONTENT_LANGUAGE_SAMPLE = 2000;
 
 /**
- * The text-search configurations a workspace's content was indexed with, most used first, from a
- * bounded sample of its chunks; cached for a minute per workspace.
+ * What a workspace's content is: the text-search configurations it was indexed with (from a
+ * bounded sample of its chunks) and whether it has products; one statement, cached for a minute
+ * per workspace.
  */
-export function contentConfigsOf(db: Db, workspaceId: string, now = Date.now()): Promise<string[]> {
-  let byWorkspace = contentLanguageCache.get(db);
-  if (!byWorkspace) contentLanguageCache.set(db, (byWorkspace = new Map()));
+export function contentProfileOf(db: Db, workspaceId: string, now = Date.now()): Promise<ContentProfile> {
+  let byWorkspace = contentProfileCache.get(db);
+  if (!byWorkspace) contentProfileCache.set(db, (byWorkspace = new Map()));
   const cached = byWorkspace.get(workspaceId);
-  if (cached && now - cached.at < CONTENT_LANGUAGES_TTL_MS) return cached.configs;
-  const configs = queryRows<{ config: string }>(
+  if (cached && now - cached.at < CONTENT_PROFILE_TTL_MS && cached.at >= (contentChangedAt.get(workspaceId) ?? 0)) return cached.profile;
+  const profile = queryRows<{ configs: string[] | null; has_products: boolean }>(
     db,
-    sql`SELECT s.config FROM (SELECT c.text_search_config AS config FROM chunks c WHERE c.workspace_id = ${workspaceId} LIMIT ${CONTENT_LANGUAGE_SAMPLE}) s
-         GROUP BY s.config ORDER BY count(*) DESC LIMIT 3`,
-  ).then((rows) => rows.map((row) => String(row.config)));
+    sql`SELECT (SELECT array_agg(s.config ORDER BY s.n DESC, s.config) FROM (
+                 SELECT t.config, count(*) AS n FROM (SELECT c.text_search_config AS config FROM chunks c WHERE c.workspace_id = ${workspaceId} LIMIT ${CONTENT_LANGUAGE_SAMPLE}) t
+                  GROUP BY t.config ORDER BY n DESC LIMIT 3) s) AS configs,
+               EXISTS (SELECT 1 FROM documents d WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product') AS has_products`,
+  ).then(([row]) => ({ configs: (row?.configs ?? []).map(String), hasProducts: row?.has_products === true }));
   if (byWorkspace.size > 10_000) byWorkspace.clear();
-  byWorkspace.set(workspaceId, { at: now, configs });
-  configs.catch(() => byWorkspace.delete(workspaceId));
-  return configs;
+  byWorkspace.set(workspaceId, { at: now, profile });
+  profile.catch(() => byWorkspace.delete(workspaceId));
+  return profile;
 }
