@@ -1,4 +1,4 @@
-import { fold, primaryLanguage } from './stemming.js';
+import { fold, primaryLanguage, wordsOf } from './stemming.js';
 
 /**
  * The topics every shop's help pages cover, and the words those pages use for them. A shopper
@@ -67,17 +67,28 @@ const TOPICS: readonly ShopTopic[] = [
   },
 ];
 
+/** Two forms of one word: the same, or one the other with an ending of up to two letters ("return", "returns"). */
+function sameWord(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.startsWith(short) && long.length - short.length <= 2;
+}
+
 /**
  * The words of the shop topics the question touches, in the content's and the visitor's
  * languages, to be searched beside the question ("" when it touches none).
  */
 export function shopTopicWords(question: string, languages: readonly string[]): string {
   const folded = fold(question);
+  const asked = wordsOf(question);
   const primaries = [...new Set(languages.map(primaryLanguage))];
   const words = new Set<string>();
   for (const topic of TOPICS) {
     if (!topic.asked.test(folded)) continue;
-    for (const language of primaries) for (const w of (topic.words[language] ?? topic.words.en ?? '').split(' ')) words.add(w);
+    const topicWords = primaries.flatMap((language) => (topic.words[language] ?? topic.words.en ?? '').split(' '));
+    // Asked in the shop's own words already ("shipping"): nothing to add, and nothing to pay for
+    // in a longer search.
+    if (topicWords.some((w) => asked.some((q) => sameWord(q, fold(w))))) continue;
+    for (const w of topicWords) words.add(w);
   }
   return [...words].join(' ');
 }
