@@ -9,6 +9,7 @@ import type { ProviderEnv } from './modules/assistant/providers.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerErrorHandling } from './lib/error-handler.js';
+import { serializerCompiler, validatorCompiler } from './lib/route-schema.js';
 import { serializeError } from './lib/safe-errors.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
@@ -16,6 +17,7 @@ import { widgetAssetRoutes } from './modules/static/routes.js';
 import { demoRoutes } from './modules/demo/routes.js';
 import { InFlightTurns } from './modules/ops/in-flight.js';
 import { Metrics, recordRequests } from './modules/ops/metrics.js';
+import { registerOpenApi } from './modules/ops/openapi.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { playgroundRoutes } from './modules/playground/routes.js';
 
@@ -133,6 +135,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     ...(redis ? { redis, nameSpace: 'sa-rl:', skipOnError: true } : {}),
   });
+
+  // Every route's zod declaration validates its input and writes its answers; the document
+  // generator collects the declarations as the routes are added, so it comes first.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(app, config.publicBaseUrl);
 
   await app.register(async (scope) => opsRoutes(scope, deps, redis));
   await app.register(async (scope) => integrationRoutes(scope, deps));

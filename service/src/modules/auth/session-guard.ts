@@ -35,7 +35,8 @@ function loginRedirect(request: FastifyRequest): string {
  */
 export function requireSession(scope: FastifyInstance, deps: AppDeps, onMissing: 'unauthenticated' | 'redirect'): void {
   if (!scope.hasRequestDecorator('userSession')) scope.decorateRequest('userSession', null);
-  scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Before validation: a request without a session (or its CSRF token) learns nothing about its body.
+  scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionTokenOf(request);
     const session = token ? await findSession(deps.db, token, deps.now()) : undefined;
     if (!session) {
