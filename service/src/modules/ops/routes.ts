@@ -34,7 +34,7 @@ export async function opsRoutes(scope: FastifyInstance, deps: AppDeps, redis: Re
   const tags = ['operations'];
   app.get(
     '/healthz',
-    { schema: { tags, operationId: 'health', summary: 'The process is up', security: [], response: { 200: health } } },
+    { schema: { tags, operationId: 'health', summary: 'The process is up', security: [], response: { 200: health, ...errorResponses() } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -80,7 +80,7 @@ export async function opsRoutes(scope: FastifyInstance, deps: AppDeps, redis: Re
     operationId: 'metrics',
     summary: 'Prometheus metrics (text exposition format)',
     security: [],
-    response: { 200: textResponse('text/plain', 'Metrics') },
+    response: { 200: textResponse('text/plain', 'Metrics'), ...errorResponses() },
   };
   app.get('/metrics', { schema: metricsSchema }, async (_request, reply) => {
     const text = await deps.metrics.registry.metrics();
