@@ -8,7 +8,7 @@ import type { Database } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { registerErrorHandling } from './lib/error-handler.js';
+import { registerErrorHandling, type ErrorHandlingOptions } from './lib/error-handler.js';
 import { serializerCompiler, validatorCompiler } from './lib/route-schema.js';
 import { serializeError } from './lib/safe-errors.js';
 import { integrationRoutes } from './modules/integration/routes.js';
@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   limits?: Partial<Limits>;
   /** Defaults to the configuration's; tests point providers at a local server. */
   providerEnv?: ProviderEnv;
+  /** Told of every answer that did not match its route's declared schema; tests fail on any. */
+  onResponseMismatch?: ErrorHandlingOptions['onResponseMismatch'];
 }
 
 /** Default request body limit; the sync routes raise theirs to 2 MB. */
@@ -123,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
     done();
   });
-  registerErrorHandling(app);
+  registerErrorHandling(app, options.onResponseMismatch ? { onResponseMismatch: options.onResponseMismatch } : {});
   recordRequests(app, deps.metrics);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 }) : undefined;
