@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound, type AppError } from '../../lib/errors.js';
 import { AssetCache, type Asset } from './asset-cache.js';
 
 /**
