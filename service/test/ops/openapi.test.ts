@@ -1,9 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { isApiError, type ApiError } from '@storefront-assistant/client';
 import type { PostDocument, ProductDocument } from '@storefront-assistant/client/integration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { UNDOCUMENTED } from '../../src/modules/ops/openapi.js';
-import { createTestApp, seedWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { HANDSHAKE_BODY, integrationClient, post, product } from '../helpers/integration.js';
 import { widgetClient } from '../helpers/widget.js';
 
@@ -47,34 +47,34 @@ async function validate(document: Json): Promise<{ valid: boolean; errors?: unkn
   return new Validator().validate(structuredClone(document));
 }
 
-describe('the OpenAPI document', () => {
-  let t: TestApp;
-  let document: Json;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
-    expect(response.statusCode).toBe(200);
-    document = response.json();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+/** The app, and its document as GET /openapi.json serves it, once for the file. */
+const it = appTest().extend<{ document: Json }>({
+  document: [
+    async ({ service }, use) => {
+      const response = await service.app.inject({ method: 'GET', url: '/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      await use(response.json());
+    },
+    { scope: 'file' },
+  ],
+});
 
-  it('is OpenAPI 3.1 with the parts the specification requires', () => {
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with the parts the specification requires', ({ service, document }) => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
-    expect(document.servers).toEqual([{ url: t.config.publicBaseUrl }]);
+    expect(document.servers).toEqual([{ url: service.config.publicBaseUrl }]);
     // JSON Schema dialect markers belong to whole documents, not to embedded schemas.
     expect(JSON.stringify(document)).not.toContain('"$schema"');
   });
 
-  it('is valid OpenAPI 3.1 for a maintained validator', async () => {
+  it('is valid OpenAPI 3.1 for a maintained validator', async ({ document }) => {
     const result = await validate(document);
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
   });
 
-  it('would be reported invalid if it were broken (the validation above can fail)', async () => {
+  it('would be reported invalid if it were broken (the validation above can fail)', async ({ document }) => {
     const breakages: [string, (copy: Json) => void][] = [
       ['no info', (copy) => delete copy.info],
       ['a response without its description', (copy) => delete ((copy.paths as Record<string, Record<string, Json>>)['/healthz']!.get!.responses as Record<string, Json>)['200']!.description],
@@ -90,11 +90,11 @@ describe('the OpenAPI document', () => {
     expect((await validate(document)).valid).toBe(true);
   });
 
-  it('documents exactly the public routes, each of them served, and none of the non-API ones', () => {
+  it('documents exactly the public routes, each of them served, and none of the non-API ones', ({ service, document }) => {
     const paths = document.paths as Record<string, Record<string, Json>>;
     const documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(PUBLIC_ROUTES.map(([method, path]) => `${method} ${path}`).sort());
-    for (const [method, path] of PUBLIC_ROUTES) expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url: path }), path).toBe(true);
+    for (const [method, path] of PUBLIC_ROUTES) expect(service.app.hasRoute({ method: method.toUpperCase() as 'GET', url: path }), path).toBe(true);
 
     // The routes left out are served all the same: the rule hides them, they exist.
     const unlisted: [string, string][] = [
@@ -106,20 +106,20 @@ describe('the OpenAPI document', () => {
       ['OPTIONS', '/v1/widget/init'],
     ];
     for (const [method, path] of unlisted) {
-      expect(t.app.hasRoute({ method: method as 'GET', url: path }), `${method} ${path}`).toBe(true);
+      expect(service.app.hasRoute({ method: method as 'GET', url: path }), `${method} ${path}`).toBe(true);
       expect(paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()], `${method} ${path}`).toBeUndefined();
     }
     // Each exclusion rule still matches a served route: a list that outlived its routes would hide nothing useful.
     for (const { pattern, why } of UNDOCUMENTED) expect(unlisted.some(([, path]) => pattern.test(path)), why).toBe(true);
   });
 
-  it('resolves every $ref inside the document', () => {
+  it('resolves every $ref inside the document', ({ document }) => {
     const refs = refsIn(document);
     expect(refs.length).toBeGreaterThan(20);
     for (const { ref, at } of refs) expect(resolvePointer(document, ref), `${ref} at ${at}`).toBeDefined();
   });
 
-  it('gives every operation a unique operationId, a success response and the error envelope', () => {
+  it('gives every operation a unique operationId, a success response and the error envelope', ({ document }) => {
     const ids = new Set<string>();
     for (const methods of Object.values(document.paths as Record<string, Record<string, Json>>)) {
       for (const op of Object.values(methods)) {
@@ -139,7 +139,7 @@ describe('the OpenAPI document', () => {
     expect((envelope.properties as Record<string, Json>).code!.enum).toContain('validation_failed');
   });
 
-  it('names the authentication of each API: svc_ bearer plus signature, widget JWT, none for init', () => {
+  it('names the authentication of each API: svc_ bearer plus signature, widget JWT, none for init', ({ document }) => {
     const components = document.components as { securitySchemes: Record<string, Json> };
     expect(components.securitySchemes.serviceToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(components.securitySchemes.serviceSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Signature' });
@@ -151,14 +151,14 @@ describe('the OpenAPI document', () => {
     expect(security('post', '/v1/widget/init')).toEqual([]);
   });
 
-  it('describes the event streams as such', () => {
+  it('describes the event streams as such', ({ document }) => {
     const paths = document.paths as Record<string, Record<string, { responses: Record<string, Json> }>>;
     const stream = paths['/v1/widget/messages/stream']!.post!.responses['200']!;
     expect(Object.keys(stream.content as Json)).toEqual(['text/event-stream']);
     expect(paths['/metrics']!.get!.responses['200']!.content).toHaveProperty(['text/plain']);
   });
 
-  it('takes its request schemas from the routes\' zod schemas', () => {
+  it('takes its request schemas from the routes\' zod schemas', ({ document }) => {
     const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
     expect(schemas.MessageRequest).toMatchObject({ type: 'object', required: ['message'], properties: { message: { type: 'string', minLength: 1, maxLength: 4000 } } });
     const items = (schemas.PostsSyncRequest!.properties as Record<string, Json>).items!;
@@ -167,13 +167,12 @@ describe('the OpenAPI document', () => {
     expect((schemas.EventsRequest!.properties as Record<string, Json>).events).toMatchObject({ maxItems: 50 });
   });
 
-  it('describes the responses the routes actually give (checked on live answers, through the typed client)', async () => {
-    const shop = await seedWorkspace(t.database);
+  it('describes the responses the routes actually give (checked on live answers, through the typed client)', async ({ service, document, shop }) => {
     const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
     const keysOf = (name: string) => Object.keys(schemas[name]!.properties as Json).sort();
     const keys = (value: object) => Object.keys(value).sort();
 
-    const widget = widgetClient(t.app);
+    const widget = widgetClient(service.app);
     const session = await widget.init({ agent_id: shop.agentId });
     expect(keys(session)).toEqual(keysOf('InitResponse'));
     expect(keys(session.agent)).toEqual(Object.keys((schemas.InitResponse!.properties as Record<string, Json>).agent!.properties as Json).sort());
@@ -181,7 +180,7 @@ describe('the OpenAPI document', () => {
     expect(keys(reply)).toEqual(keysOf('MessageResponse'));
     expect(keys(reply.message)).toEqual(keysOf('Message'));
 
-    const plugin = integrationClient(t.app, shop.token);
+    const plugin = integrationClient(service.app, shop.token);
     expect(keys(await plugin.handshake(HANDSHAKE_BODY))).toEqual(keysOf('HandshakeResponse'));
     expect(keys(await plugin.syncProducts([product(7) as ProductDocument]))).toEqual(keysOf('SyncResponse'));
     const invalid = await plugin.syncPosts([post(1, { permalink: 'nope' }) as PostDocument]).catch((error: unknown) => error);
@@ -192,8 +191,8 @@ describe('the OpenAPI document', () => {
     expect(envelope.errors).toHaveProperty(['items.0.permalink']);
   });
 
-  it('serves a self-contained, escaped docs page', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/docs' });
+  it('serves a self-contained, escaped docs page', async ({ service }) => {
+    const response = await service.app.inject({ method: 'GET', url: '/docs' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     for (const [, path] of PUBLIC_ROUTES) expect(response.body).toContain(`<code>${path}</code>`);
