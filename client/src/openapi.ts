@@ -378,7 +378,7 @@ export interface components {
             /** @enum {string} */
             role: "user" | "assistant";
             content: string;
-            blocks: (({
+            blocks: ({
                 /** @constant */
                 kind: "product_card";
                 data: {
@@ -431,12 +431,6 @@ export interface components {
                 data: {
                     code: string;
                     description: string;
-                };
-            }) | {
-                /** @enum {string} */
-                kind: "product_card" | "pricing_card" | "case_study_card" | "escalation_button" | "coupon_offer";
-                data: {
-                    [key: string]: unknown;
                 };
             })[];
             sources: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SITE_TYPES } from '../../db/schema.js';
-import { BLOCK_KINDS, blockSchema } from '../assistant/blocks.js';
+import { blockSchema } from '../assistant/blocks.js';
 import { named } from '../../lib/route-schema.js';
 import { MAX_MESSAGE_CHARS } from '../assistant/runtime.js';
 
@@ -87,14 +87,11 @@ export const couponApplyBody = named('CouponApplyRequest', z.object({
 const isoDateTime = z.iso.datetime({ offset: true });
 const direction = z.enum(['ltr', 'rtl']);
 
-/** A block as stored with its message: checked when it was made, against the block schema of that time. */
-const storedBlock = z.union([blockSchema, z.object({ kind: z.enum(BLOCK_KINDS), data: z.record(z.string(), z.unknown()) })]);
-
 export const messageSchema = named('Message', z.object({
   id: z.uuid(),
   role: z.enum(['user', 'assistant']),
   content: z.string().describe('Markdown text'),
-  blocks: z.array(storedBlock),
+  blocks: z.array(blockSchema),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
   created_at: isoDateTime,
 }));
