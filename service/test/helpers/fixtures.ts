@@ -8,11 +8,16 @@ export interface AppFixtures {
   shop: SeededWorkspace;
 }
 
+export interface AppTestOptions extends TestAppOptions {
+  /** What the file's tests share beyond a seeded shop (a handshake, synced content), done once. */
+  prepare?: (service: TestApp, shop: SeededWorkspace) => Promise<void>;
+}
+
 /**
  * `it` with the app and a seeded shop as fixtures: a test names what it uses
  * (`async ({ service, shop }) => ...`) and the app is built once for the file, on first use.
  */
-export function appTest(options: TestAppOptions = {}) {
+export function appTest({ prepare, ...options }: AppTestOptions = {}) {
   return test.extend<AppFixtures>({
     service: [
       // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
@@ -23,6 +28,13 @@ export function appTest(options: TestAppOptions = {}) {
       },
       { scope: 'file' },
     ],
-    shop: [async ({ service }, use) => use(await seedWorkspace(service.database)), { scope: 'file' }],
+    shop: [
+      async ({ service }, use) => {
+        const shop = await seedWorkspace(service.database);
+        await prepare?.(service, shop);
+        await use(shop);
+      },
+      { scope: 'file' },
+    ],
   });
 }
