@@ -226,6 +226,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        EventsRequest: {
+            events: {
+                /** @enum {string} */
+                name: "launcher_open" | "launcher_close" | "cta_click" | "dismiss" | "scroll_trigger";
+                /** Format: date-time */
+                at: string;
+                /** @default {} */
+                props?: {
+                    [key: string]: string | number | boolean | null;
+                };
+            }[];
+        };
         InitRequest: {
             /** Format: uuid */
             agent_id: string;
@@ -257,18 +269,6 @@ export interface components {
             fields?: {
                 [key: string]: string | number | boolean | null;
             };
-        };
-        EventsRequest: {
-            events: {
-                /** @enum {string} */
-                name: "launcher_open" | "launcher_close" | "cta_click" | "dismiss" | "scroll_trigger";
-                /** Format: date-time */
-                at: string;
-                /** @default {} */
-                props?: {
-                    [key: string]: string | number | boolean | null;
-                };
-            }[];
         };
         CouponApplyRequest: {
             code: string;
@@ -364,12 +364,19 @@ export interface components {
                 deleted: true;
             })[];
         };
+        ErrorEnvelope: {
+            message: string;
+            /** @enum {string} */
+            code: "validation_failed" | "coupon_invalid" | "plugin_outdated" | "unauthenticated" | "invalid_signature" | "signature_expired" | "token_expired" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "conversation_busy" | "site_not_connected" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "conversation_budget_exhausted" | "internal_error" | "site_unreachable" | "site_error" | "service_unavailable";
+            errors: {
+                [key: string]: string[];
+            };
+        };
         Message: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             role: "user" | "assistant";
-            /** @description Markdown text */
             content: string;
             blocks: ({
                 /** @constant */
@@ -438,7 +445,6 @@ export interface components {
             conversation_id: string;
             /** Format: uuid */
             visitor_id: string;
-            /** @description Widget JWT (HS256, 60 minutes) for the other widget routes */
             token: string;
             /** Format: date-time */
             expires_at: string;
@@ -453,158 +459,26 @@ export interface components {
                 /** @enum {string} */
                 direction: "ltr" | "rtl";
                 lead_capture: {
-                    [key: string]: unknown;
+                    enabled?: boolean | null;
+                    ask_after_turns?: number | null;
+                    consent_text?: string | null;
                 };
                 theme: {
-                    [key: string]: unknown;
+                    color?: string | null;
+                    position?: ("left" | "right") | null;
                 };
                 handoff: {
-                    [key: string]: unknown;
+                    type?: ("url" | "email" | "lead_form") | null;
+                    value?: string | null;
+                    label?: string | null;
                 };
             };
-            /** @description The last 30 messages, oldest first, when the conversation was resumed; else empty */
-            messages: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                role: "user" | "assistant";
-                /** @description Markdown text */
-                content: string;
-                blocks: ({
-                    /** @constant */
-                    kind: "product_card";
-                    data: {
-                        id: string;
-                        name: string;
-                        url: string;
-                        image_url: string | null;
-                        sku: string | null;
-                        price: {
-                            currency: string;
-                            price: string;
-                            regular_price: string | null;
-                            sale_price: string | null;
-                        };
-                        on_sale: boolean;
-                        /** @enum {string} */
-                        stock_status: "instock" | "outofstock" | "onbackorder";
-                        stock_quantity: number | null;
-                    };
-                } | {
-                    /** @constant */
-                    kind: "pricing_card";
-                    data: {
-                        title: string;
-                        url: string;
-                        summary: string;
-                        price_points: string[];
-                    };
-                } | {
-                    /** @constant */
-                    kind: "case_study_card";
-                    data: {
-                        title: string;
-                        url: string;
-                        summary: string;
-                    };
-                } | {
-                    /** @constant */
-                    kind: "escalation_button";
-                    data: {
-                        label: string;
-                        /** @enum {string} */
-                        type: "url" | "email" | "lead_form";
-                        value: string | null;
-                        reason: string;
-                    };
-                } | {
-                    /** @constant */
-                    kind: "coupon_offer";
-                    data: {
-                        code: string;
-                        description: string;
-                    };
-                })[];
-                sources: {
-                    title: string;
-                    url: string;
-                }[];
-                /** Format: date-time */
-                created_at: string;
-            }[];
+            messages: components["schemas"]["Message"][];
         };
         MessageResponse: {
             /** Format: uuid */
             conversation_id: string;
-            message: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                role: "user" | "assistant";
-                /** @description Markdown text */
-                content: string;
-                blocks: ({
-                    /** @constant */
-                    kind: "product_card";
-                    data: {
-                        id: string;
-                        name: string;
-                        url: string;
-                        image_url: string | null;
-                        sku: string | null;
-                        price: {
-                            currency: string;
-                            price: string;
-                            regular_price: string | null;
-                            sale_price: string | null;
-                        };
-                        on_sale: boolean;
-                        /** @enum {string} */
-                        stock_status: "instock" | "outofstock" | "onbackorder";
-                        stock_quantity: number | null;
-                    };
-                } | {
-                    /** @constant */
-                    kind: "pricing_card";
-                    data: {
-                        title: string;
-                        url: string;
-                        summary: string;
-                        price_points: string[];
-                    };
-                } | {
-                    /** @constant */
-                    kind: "case_study_card";
-                    data: {
-                        title: string;
-                        url: string;
-                        summary: string;
-                    };
-                } | {
-                    /** @constant */
-                    kind: "escalation_button";
-                    data: {
-                        label: string;
-                        /** @enum {string} */
-                        type: "url" | "email" | "lead_form";
-                        value: string | null;
-                        reason: string;
-                    };
-                } | {
-                    /** @constant */
-                    kind: "coupon_offer";
-                    data: {
-                        code: string;
-                        description: string;
-                    };
-                })[];
-                sources: {
-                    title: string;
-                    url: string;
-                }[];
-                /** Format: date-time */
-                created_at: string;
-            };
+            message: components["schemas"]["Message"];
         };
         LeadResponse: {
             /** Format: uuid */
@@ -644,7 +518,6 @@ export interface components {
                 /** Format: date-time */
                 last_used_at: string;
             };
-            /** @description sss_...: signs shopper tokens and the service's calls to the plugin */
             shopper_signing_secret: string;
         };
         SyncResponse: {
@@ -659,15 +532,6 @@ export interface components {
                 status: "created" | "updated" | "unchanged" | "deleted";
             }[];
         };
-        ErrorEnvelope: {
-            message: string;
-            /** @enum {string} */
-            code: "validation_failed" | "coupon_invalid" | "plugin_outdated" | "unauthenticated" | "invalid_signature" | "signature_expired" | "token_expired" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "conversation_busy" | "site_not_connected" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "conversation_budget_exhausted" | "internal_error" | "site_unreachable" | "site_error" | "service_unavailable";
-            /** @description Messages by field path, e.g. "items.3.permalink"; {} when none */
-            errors: {
-                [key: string]: string[];
-            };
-        };
         Health: {
             /** @constant */
             status: "ok";
@@ -680,98 +544,7 @@ export interface components {
             };
         };
     };
-    responses: {
-        /** @description Invalid request (`validation_failed`, or a more specific code) */
-        Error400: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Missing or invalid credentials */
-        Error401: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Not allowed */
-        Error403: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Not found */
-        Error404: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Conflict */
-        Error409: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Body too large (`payload_too_large`) */
-        Error413: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
-        Error429: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Internal error (details are only in the service log) */
-        Error500: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description The store site did not answer or failed */
-        Error502: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Not ready, or a model provider failed */
-        Error503: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-    };
+    responses: never;
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -784,7 +557,7 @@ export interface operations {
             query?: never;
             header: {
                 /** @description The page's origin; it must be one of the agent's allowed origins */
-                Origin: string;
+                origin: string;
             };
             path?: never;
             cookie?: never;
@@ -804,11 +577,51 @@ export interface operations {
                     "application/json": components["schemas"]["InitResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            403: components["responses"]["Error403"];
-            404: components["responses"]["Error404"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     widgetMessage: {
@@ -833,13 +646,69 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            503: components["responses"]["Error503"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not ready, or a model provider failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     widgetMessageStream: {
@@ -864,12 +733,60 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            409: components["responses"]["Error409"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     widgetLead: {
@@ -894,11 +811,51 @@ export interface operations {
                     "application/json": components["schemas"]["LeadResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     widgetEvents: {
@@ -923,11 +880,51 @@ export interface operations {
                     "application/json": components["schemas"]["EventsResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     widgetCouponApply: {
@@ -952,12 +949,60 @@ export interface operations {
                     "application/json": components["schemas"]["CouponApplyResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
-            502: components["responses"]["Error502"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store site did not answer or failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     handshake: {
@@ -982,11 +1027,51 @@ export interface operations {
                     "application/json": components["schemas"]["HandshakeResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postsSync: {
@@ -1011,13 +1096,69 @@ export interface operations {
                     "application/json": components["schemas"]["SyncResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     productsSync: {
@@ -1042,13 +1183,69 @@ export interface operations {
                     "application/json": components["schemas"]["SyncResponse"];
                 };
             };
-            400: components["responses"]["Error400"];
-            401: components["responses"]["Error401"];
-            403: components["responses"]["Error403"];
-            409: components["responses"]["Error409"];
-            413: components["responses"]["Error413"];
-            429: components["responses"]["Error429"];
-            500: components["responses"]["Error500"];
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     health: {
@@ -1067,6 +1264,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -1089,7 +1295,24 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            503: components["responses"]["Error503"];
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not ready, or a model provider failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     metrics: {
@@ -1108,6 +1331,15 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

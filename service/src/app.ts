@@ -8,7 +8,8 @@ import type { Database } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { registerErrorHandling } from './lib/error-handler.js';
+import { registerErrorHandling, type ErrorHandlingOptions } from './lib/error-handler.js';
+import { serializerCompiler, validatorCompiler } from './lib/route-schema.js';
 import { serializeError } from './lib/safe-errors.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
@@ -16,6 +17,7 @@ import { widgetAssetRoutes } from './modules/static/routes.js';
 import { demoRoutes } from './modules/demo/routes.js';
 import { InFlightTurns } from './modules/ops/in-flight.js';
 import { Metrics, recordRequests } from './modules/ops/metrics.js';
+import { registerOpenApi } from './modules/ops/openapi.js';
 import { opsRoutes } from './modules/ops/routes.js';
 import { playgroundRoutes } from './modules/playground/routes.js';
 
@@ -36,6 +38,8 @@ export interface BuildAppOptions {
   limits?: Partial<Limits>;
   /** Defaults to the configuration's; tests point providers at a local server. */
   providerEnv?: ProviderEnv;
+  /** Told of every answer that did not match its route's declared schema; tests fail on any. */
+  onResponseMismatch?: ErrorHandlingOptions['onResponseMismatch'];
 }
 
 /** Default request body limit; the sync routes raise theirs to 2 MB. */
@@ -121,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
     done();
   });
-  registerErrorHandling(app);
+  registerErrorHandling(app, options.onResponseMismatch ? { onResponseMismatch: options.onResponseMismatch } : {});
   recordRequests(app, deps.metrics);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 }) : undefined;
@@ -133,6 +137,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     ...(redis ? { redis, nameSpace: 'sa-rl:', skipOnError: true } : {}),
   });
+
+  // Every route's zod declaration validates its input and writes its answers; the document
+  // generator collects the declarations as the routes are added, so it comes first.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(app, config.publicBaseUrl);
 
   await app.register(async (scope) => opsRoutes(scope, deps, redis));
   await app.register(async (scope) => integrationRoutes(scope, deps));

@@ -1,13 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, type ErrorEnvelope, fieldErrorsFromIssues } from './errors.js';
+import { ResponseSchemaMismatch } from './route-schema.js';
+
+export interface ErrorHandlingOptions {
+  /** Told of every answer that did not match its route's declared schema (it leaves as a 500). */
+  onResponseMismatch?: (mismatch: ResponseSchemaMismatch) => void;
+}
 
 /**
  * The one place where anything thrown becomes a response. Every error leaves in the envelope;
  * a 5xx never carries internals (they go to the log with the request id instead).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ResponseSchemaMismatch) options.onResponseMismatch?.(error);
     const appError = toAppError(error);
     if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');

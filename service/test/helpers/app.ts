@@ -23,6 +23,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   clock: TestClock;
+  /** Answers that did not match their route's declared schema (each left as a 500); close() fails on any. */
+  responseMismatches: string[];
   close: () => Promise<void>;
 }
 
@@ -50,12 +52,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await freshDatabase(options.db));
   const config = testConfig(options.config);
   const clock = testClock();
+  const responseMismatches: string[] = [];
   const app = await buildApp({
     config,
     database,
     now: clock.now,
     logger: false,
     providerEnv: options.providerEnv ?? {},
+    onResponseMismatch: (mismatch) => responseMismatches.push(mismatch.message),
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.checkSiteUrl ? { checkSiteUrl: options.checkSiteUrl } : {}),
   });
@@ -65,9 +69,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     clock,
+    responseMismatches,
     async close() {
       await app.close();
       await database.close();
+      // Every suite checks the contract: an answer its route does not declare fails the suite.
+      if (responseMismatches.length > 0) throw new Error(`Answers that do not match their declared schemas:\n${responseMismatches.join('\n')}`);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { isApiError, type ApiError } from '@storefront-assistant/client';
 import type { PostDocument, ProductDocument } from '@storefront-assistant/client/integration';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedWorkspace, type TestApp } from '../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { UNDOCUMENTED } from '../../src/modules/ops/openapi.js';
+import { appTest } from '../helpers/fixtures.js';
 import { HANDSHAKE_BODY, integrationClient, post, product } from '../helpers/integration.js';
 import { widgetClient } from '../helpers/widget.js';
 
@@ -43,74 +43,38 @@ const PUBLIC_ROUTES: [string, string][] = [
   ['get', '/metrics'],
 ];
 
-/**
- * Routes the app serves that are not part of the public API, each with the reason. Everything else
- * the app registers must be in the document: a new public route cannot go undocumented.
- */
-const UNDOCUMENTED: { pattern: RegExp; why: string }[] = [
-  { pattern: /^\/app(\/|$)/, why: "dashboard and Playground: the service's own pages and their same-origin JSON, behind a session cookie and CSRF token" },
-  { pattern: /^\/demo(\/|\*|$)/, why: "the demo store's pages and images, and its stand-in shop plugin" },
-  { pattern: /^\/(widget|panel)\.js$/, why: "the widget's scripts" },
-  { pattern: /^\/(openapi\.json|docs)$/, why: 'this document and its HTML page' },
-];
-/** HEAD is answered for every GET, OPTIONS for the widget routes' CORS preflights: neither is an operation. */
-const IMPLIED_METHODS = new Set(['HEAD', 'OPTIONS']);
-
-/**
- * Every method and path the app has registered, read from Fastify's route tree (printRoutes
- * indents a child under its parent and prints only the part of the path it adds).
- */
-function registeredRoutes(app: FastifyInstance): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  const parents: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    if (line.trim() === '') continue;
-    const match = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) throw new Error(`unexpected line in printRoutes: ${line}`);
-    const depth = match[1]!.length / 4;
-    parents.length = depth;
-    const path = (parents[depth - 1] ?? '') + match[2];
-    parents.push(path);
-    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, path });
-  }
-  return routes;
-}
-
-/** Fastify writes a path parameter as `:name`, OpenAPI as `{name}`. */
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
-
 async function validate(document: Json): Promise<{ valid: boolean; errors?: unknown }> {
   return new Validator().validate(structuredClone(document));
 }
 
-describe('the OpenAPI document', () => {
-  let t: TestApp;
-  let document: Json;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const response = await t.app.inject({ method: 'GET', url: '/openapi.json' });
-    expect(response.statusCode).toBe(200);
-    document = response.json();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+/** The app, and its document as GET /openapi.json serves it, once for the file. */
+const it = appTest().extend<{ document: Json }>({
+  document: [
+    async ({ service }, use) => {
+      const response = await service.app.inject({ method: 'GET', url: '/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      await use(response.json());
+    },
+    { scope: 'file' },
+  ],
+});
 
-  it('is OpenAPI 3.1 with the parts the specification requires', () => {
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with the parts the specification requires', ({ service, document }) => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
-    expect(document.servers).toEqual([{ url: t.config.publicBaseUrl }]);
+    expect(document.servers).toEqual([{ url: service.config.publicBaseUrl }]);
     // JSON Schema dialect markers belong to whole documents, not to embedded schemas.
     expect(JSON.stringify(document)).not.toContain('"$schema"');
   });
 
-  it('is valid OpenAPI 3.1 for a maintained validator', async () => {
+  it('is valid OpenAPI 3.1 for a maintained validator', async ({ document }) => {
     const result = await validate(document);
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
   });
 
-  it('would be reported invalid if it were broken (the validation above can fail)', async () => {
+  it('would be reported invalid if it were broken (the validation above can fail)', async ({ document }) => {
     const breakages: [string, (copy: Json) => void][] = [
       ['no info', (copy) => delete copy.info],
       ['a response without its description', (copy) => delete ((copy.paths as Record<string, Record<string, Json>>)['/healthz']!.get!.responses as Record<string, Json>)['200']!.description],
@@ -126,33 +90,36 @@ describe('the OpenAPI document', () => {
     expect((await validate(document)).valid).toBe(true);
   });
 
-  it('documents every route the app serves, except the listed non-API ones, and only routes it serves', () => {
-    const registered = registeredRoutes(t.app);
-    // The tree was read: a change in printRoutes' format must not make this test vacuous.
-    expect(registered).toContainEqual({ method: 'GET', path: '/healthz' });
-    expect(registered).toContainEqual({ method: 'POST', path: '/v1/widget/messages/stream' });
-    expect(registered.length).toBeGreaterThan(40);
-
-    const excluded = (path: string) => UNDOCUMENTED.find(({ pattern }) => pattern.test(path));
-    const served = registered
-      .filter(({ method, path }) => !IMPLIED_METHODS.has(method) && !excluded(path))
-      .map(({ method, path }) => `${method.toLowerCase()} ${openApiPath(path)}`);
+  it('documents exactly the public routes, each of them served, and none of the non-API ones', ({ service, document }) => {
     const paths = document.paths as Record<string, Record<string, Json>>;
     const documented = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
-    expect([...new Set(served)].sort()).toEqual(documented.sort());
     expect(documented.sort()).toEqual(PUBLIC_ROUTES.map(([method, path]) => `${method} ${path}`).sort());
+    for (const [method, path] of PUBLIC_ROUTES) expect(service.app.hasRoute({ method: method.toUpperCase() as 'GET', url: path }), path).toBe(true);
 
-    // Each exclusion still matches something: a list that outlived its routes would hide nothing useful.
-    for (const { pattern, why } of UNDOCUMENTED) expect(registered.some(({ path }) => pattern.test(path)), why).toBe(true);
+    // The routes left out are served all the same: the rule hides them, they exist.
+    const unlisted: [string, string][] = [
+      ['GET', '/app/api/agents'],
+      ['POST', '/app/agents/:id/playground/stream'],
+      ['GET', '/demo'],
+      ['GET', '/widget.js'],
+      ['GET', '/openapi.json'],
+      ['OPTIONS', '/v1/widget/init'],
+    ];
+    for (const [method, path] of unlisted) {
+      expect(service.app.hasRoute({ method: method as 'GET', url: path }), `${method} ${path}`).toBe(true);
+      expect(paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()], `${method} ${path}`).toBeUndefined();
+    }
+    // Each exclusion rule still matches a served route: a list that outlived its routes would hide nothing useful.
+    for (const { pattern, why } of UNDOCUMENTED) expect(unlisted.some(([, path]) => pattern.test(path)), why).toBe(true);
   });
 
-  it('resolves every $ref inside the document', () => {
+  it('resolves every $ref inside the document', ({ document }) => {
     const refs = refsIn(document);
     expect(refs.length).toBeGreaterThan(20);
     for (const { ref, at } of refs) expect(resolvePointer(document, ref), `${ref} at ${at}`).toBeDefined();
   });
 
-  it('gives every operation a unique operationId, a success response and the error envelope', () => {
+  it('gives every operation a unique operationId, a success response and the error envelope', ({ document }) => {
     const ids = new Set<string>();
     for (const methods of Object.values(document.paths as Record<string, Record<string, Json>>)) {
       for (const op of Object.values(methods)) {
@@ -160,8 +127,10 @@ describe('the OpenAPI document', () => {
         ids.add(op.operationId as string);
         const responses = op.responses as Record<string, Json>;
         expect(responses['200']).toBeDefined();
+        expect(responses['500']).toBeDefined();
         for (const [status, response] of Object.entries(responses)) {
-          if (status !== '200') expect(response.$ref).toBe(`#/components/responses/Error${status}`);
+          expect(response.description, status).toEqual(expect.any(String));
+          if (status !== '200') expect(response.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } });
         }
       }
     }
@@ -170,7 +139,7 @@ describe('the OpenAPI document', () => {
     expect((envelope.properties as Record<string, Json>).code!.enum).toContain('validation_failed');
   });
 
-  it('names the authentication of each API: svc_ bearer plus signature, widget JWT, none for init', () => {
+  it('names the authentication of each API: svc_ bearer plus signature, widget JWT, none for init', ({ document }) => {
     const components = document.components as { securitySchemes: Record<string, Json> };
     expect(components.securitySchemes.serviceToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(components.securitySchemes.serviceSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Signature' });
@@ -182,7 +151,14 @@ describe('the OpenAPI document', () => {
     expect(security('post', '/v1/widget/init')).toEqual([]);
   });
 
-  it('takes its request schemas from the routes\' zod schemas', () => {
+  it('describes the event streams as such', ({ document }) => {
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, Json> }>>;
+    const stream = paths['/v1/widget/messages/stream']!.post!.responses['200']!;
+    expect(Object.keys(stream.content as Json)).toEqual(['text/event-stream']);
+    expect(paths['/metrics']!.get!.responses['200']!.content).toHaveProperty(['text/plain']);
+  });
+
+  it('takes its request schemas from the routes\' zod schemas', ({ document }) => {
     const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
     expect(schemas.MessageRequest).toMatchObject({ type: 'object', required: ['message'], properties: { message: { type: 'string', minLength: 1, maxLength: 4000 } } });
     const items = (schemas.PostsSyncRequest!.properties as Record<string, Json>).items!;
@@ -191,13 +167,12 @@ describe('the OpenAPI document', () => {
     expect((schemas.EventsRequest!.properties as Record<string, Json>).events).toMatchObject({ maxItems: 50 });
   });
 
-  it('describes the responses the routes actually give (checked on live answers, through the typed client)', async () => {
-    const shop = await seedWorkspace(t.database);
+  it('describes the responses the routes actually give (checked on live answers, through the typed client)', async ({ service, document, shop }) => {
     const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
     const keysOf = (name: string) => Object.keys(schemas[name]!.properties as Json).sort();
     const keys = (value: object) => Object.keys(value).sort();
 
-    const widget = widgetClient(t.app);
+    const widget = widgetClient(service.app);
     const session = await widget.init({ agent_id: shop.agentId });
     expect(keys(session)).toEqual(keysOf('InitResponse'));
     expect(keys(session.agent)).toEqual(Object.keys((schemas.InitResponse!.properties as Record<string, Json>).agent!.properties as Json).sort());
@@ -205,7 +180,7 @@ describe('the OpenAPI document', () => {
     expect(keys(reply)).toEqual(keysOf('MessageResponse'));
     expect(keys(reply.message)).toEqual(keysOf('Message'));
 
-    const plugin = integrationClient(t.app, shop.token);
+    const plugin = integrationClient(service.app, shop.token);
     expect(keys(await plugin.handshake(HANDSHAKE_BODY))).toEqual(keysOf('HandshakeResponse'));
     expect(keys(await plugin.syncProducts([product(7) as ProductDocument]))).toEqual(keysOf('SyncResponse'));
     const invalid = await plugin.syncPosts([post(1, { permalink: 'nope' }) as PostDocument]).catch((error: unknown) => error);
@@ -216,8 +191,8 @@ describe('the OpenAPI document', () => {
     expect(envelope.errors).toHaveProperty(['items.0.permalink']);
   });
 
-  it('serves a self-contained, escaped docs page', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/docs' });
+  it('serves a self-contained, escaped docs page', async ({ service }) => {
+    const response = await service.app.inject({ method: 'GET', url: '/docs' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     for (const [, path] of PUBLIC_ROUTES) expect(response.body).toContain(`<code>${path}</code>`);

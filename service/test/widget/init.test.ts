@@ -59,14 +59,24 @@ describe('POST /v1/widget/init', () => {
           workspaceId: shop.workspaceId,
           role: i % 2 ? 'user' : 'assistant',
           content: `message ${i}`,
-          blocks: i === 34 ? [{ kind: 'product_card', data: {} }, { kind: 'escalation_button', data: { label: 'Talk to us' } }] : [],
+          blocks:
+            i === 34
+              ? [
+                  { kind: 'product_card', data: {} },
+                  { kind: 'escalation_button', data: { label: 'Talk to us', type: 'email', value: 'help@shop.example', reason: 'asked for a person' } },
+                  // Stored under an older block schema: not a block the widget could render.
+                  { kind: 'escalation_button', data: { label: 'Call us' } },
+                ]
+              : [],
         });
       }
       const resumed = (await init(t.app, { agent_id: shop.agentId, visitor_id: first.visitor_id, conversation_id: first.conversation_id })).json();
       expect(resumed.conversation_id).toBe(first.conversation_id);
       expect(resumed.messages.map((m: { content: string }) => m.content)).toEqual(Array.from({ length: 30 }, (_, i) => `message ${i + 6}`));
       // Production's allowlist applies to resumed messages too.
-      expect(resumed.messages[28].blocks).toEqual([{ kind: 'escalation_button', data: { label: 'Talk to us' } }]);
+      expect(resumed.messages[28].blocks).toEqual([
+        { kind: 'escalation_button', data: { label: 'Talk to us', type: 'email', value: 'help@shop.example', reason: 'asked for a person' } },
+      ]);
     });
 
     it("does not resume another visitor's conversation", async () => {

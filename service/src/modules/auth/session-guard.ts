@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
+import { requirePermission, type Permission } from './permissions.js';
 import { csrfTokenMatches, findSession, sessionTokenOf, type UserSession } from './sessions.js';
 
 declare module 'fastify' {
@@ -35,7 +36,8 @@ function loginRedirect(request: FastifyRequest): string {
  */
 export function requireSession(scope: FastifyInstance, deps: AppDeps, onMissing: 'unauthenticated' | 'redirect'): void {
   if (!scope.hasRequestDecorator('userSession')) scope.decorateRequest('userSession', null);
-  scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Before validation: a request without a session (or its CSRF token) learns nothing about its body.
+  scope.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionTokenOf(request);
     const session = token ? await findSession(deps.db, token, deps.now()) : undefined;
     if (!session) {
@@ -58,4 +60,12 @@ export function requireSession(scope: FastifyInstance, deps: AppDeps, onMissing:
 export function sessionOf(request: FastifyRequest): UserSession {
   if (!request.userSession) throw new AppError('unauthenticated', 'Sign in first (POST /app/login)');
   return request.userSession;
+}
+
+/**
+ * A route's permission as a preValidation step: judged after the session and before the body is
+ * validated, so that a member without it learns nothing about what the route accepts.
+ */
+export function permissionFirst(permission: Permission) {
+  return async (request: FastifyRequest) => requirePermission(sessionOf(request).role, permission);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError, isAppError } from '../../lib/errors.js';
@@ -171,15 +172,15 @@ async function switchWorkspace(deps: AppDeps, request: FastifyRequest, reply: Fa
   return (await findSession(deps.db, issued.token, now))!;
 }
 
-export function sessionApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+export function sessionApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
   api.get('/app/api/session', async (request) => {
     const session = sessionOf(request);
     return sessionBody(session, await membershipsOf(deps.db, session.user.id));
   });
 
-  api.post('/app/api/session/workspace', async (request, reply) => {
-    const { workspace_id: workspaceId } = parseInput(switchBody, request.body);
-    const session = await switchWorkspace(deps, request, reply, workspaceId);
+  api.post('/app/api/session/workspace', { schema: { body: switchBody } }, async (request, reply) => {
+    const session = await switchWorkspace(deps, request, reply, request.body.workspace_id);
     return sessionBody(session, await membershipsOf(deps.db, session.user.id));
   });
 }

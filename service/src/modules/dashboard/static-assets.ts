@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../lib/errors.js';
+import { StaticFiles } from '../static/files.js';
 import { WIDGET_DIST_DIR } from '../static/routes.js';
 
 /**
  * The dashboard's scripts and styles, served as files so that pages need no inline script or
  * style (the Content-Security-Policy allows only 'self'). There is no build step: the files in
- * web/dashboard are served as written. URLs carry a content hash, so browsers may cache them forever.
+ * web/dashboard are served as written (static/files.ts). URLs carry a content hash, so browsers may cache them forever.
  */
 
 const WEB_DIR = fileURLToPath(new URL('../../../../web/dashboard/', import.meta.url));
@@ -26,19 +24,6 @@ export const CHART_ASSET = 'chart.umd.min.js';
  */
 export const MARKDOWN_ASSET = 'markdown.js';
 
-interface Asset {
-  body: Buffer;
-  type: string;
-  version: string;
-}
-
-const TYPES: Record<string, string> = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
-
-function asset(file: string): Asset {
-  const body = readFileSync(file);
-  return { body, type: TYPES[path.extname(file)] ?? 'application/octet-stream', version: createHash('sha256').update(body).digest('hex').slice(0, 12) };
-}
-
 /** Where chart.js's browser build is, or undefined when the package is not installed. */
 function chartLibraryFile(): string | undefined {
   try {
@@ -49,57 +34,34 @@ function chartLibraryFile(): string | undefined {
   }
 }
 
-function loadAssets(): Map<string, Asset> {
-  const assets = new Map<string, Asset>(OWN_ASSETS.map((name) => [name, asset(path.join(WEB_DIR, name))]));
-  const chart = chartLibraryFile();
-  if (chart) assets.set(CHART_ASSET, asset(chart));
-  return assets;
-}
+const CHART_FILE = chartLibraryFile();
 
-const ASSETS = loadAssets();
-
-let markdown: (Asset & { mtimeMs: number; size: number }) | undefined;
-
-/** The built renderer, read when first asked for and again after a rebuild: the widget may be built after the service started. */
-function markdownRenderer(): Asset | undefined {
-  const file = path.join(WIDGET_DIST_DIR, MARKDOWN_ASSET);
-  let info;
-  try {
-    info = statSync(file);
-  } catch {
+/** Read when first asked for and again after a change: the widget (markdown.js) may be built after the service started. */
+const files = new StaticFiles({
+  fileOf: (name) => {
+    if ((OWN_ASSETS as readonly string[]).includes(name)) return path.join(WEB_DIR, name);
+    if (name === CHART_ASSET) return CHART_FILE;
+    if (name === MARKDOWN_ASSET) return path.join(WIDGET_DIST_DIR, MARKDOWN_ASSET);
     return undefined;
-  }
-  if (!markdown || markdown.mtimeMs !== info.mtimeMs || markdown.size !== info.size) markdown = { ...asset(file), mtimeMs: info.mtimeMs, size: info.size };
-  return markdown;
-}
+  },
+  unversionedCache: 'no-cache',
+  headers: { 'x-content-type-options': 'nosniff' },
+});
 
-function findAsset(name: string): Asset | undefined {
-  return name === MARKDOWN_ASSET ? markdownRenderer() : ASSETS.get(name);
-}
+const PREFIX = '/app/static/';
 
 export function chartLibraryAvailable(): boolean {
-  return ASSETS.has(CHART_ASSET);
+  return files.asset(CHART_ASSET) !== undefined;
 }
 
 export function markdownRendererAvailable(): boolean {
-  return markdownRenderer() !== undefined;
+  return files.asset(MARKDOWN_ASSET) !== undefined;
 }
 
 export function assetUrl(name: string): string {
-  const found = findAsset(name);
-  return `/app/static/${name}${found ? `?v=${found.version}` : ''}`;
+  return files.url(PREFIX, name);
 }
 
 export function staticAssetRoutes(app: FastifyInstance): void {
-  app.get('/app/static/:name', async (request, reply) => {
-    const { name } = request.params as { name: string };
-    const found = findAsset(name);
-    if (!found) throw notFound('File');
-    const { v } = request.query as { v?: string };
-    return reply
-      .type(found.type)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', v === found.version ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .send(found.body);
-  });
+  files.route(app, PREFIX);
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/errors.js';
-import { SIGNATURE_HEADER, verifySignature } from '../../lib/signature.js';
-import { parseInput } from '../../lib/validate.js';
-import { authenticateApiToken, requireAbility, type AuthenticatedToken } from '../auth/api-tokens.js';
 import { createLimiter } from '../../lib/rate-limit.js';
-import { handshakeBody, postsSyncBody, productsSyncBody } from './schemas.js';
+import { errorResponses } from '../../lib/route-schema.js';
+import { SIGNATURE_HEADER, verifySignature } from '../../lib/signature.js';
+import { authenticateApiToken, requireAbility, type AuthenticatedToken } from '../auth/api-tokens.js';
+import { handshakeBody, handshakeResponse, postsSyncBody, productsSyncBody, syncResponse } from './schemas.js';
 import { handshake, recordSyncErrors, syncDocuments, type SyncResponse } from './service.js';
 import { noteIndexChanges } from '../knowledge/statistics.js';
 
@@ -32,14 +33,31 @@ function tokenOf(request: FastifyRequest): AuthenticatedToken {
   return request.apiToken;
 }
 
+const tags = ['integration'];
+
+/** The sync routes' documentation; their body schemas differ only in the item. */
+function syncSchema<S extends typeof postsSyncBody | typeof productsSyncBody>(kind: 'posts' | 'products', body: S) {
+  return {
+    tags,
+    operationId: `${kind}Sync`,
+    summary: `Index a batch of ${kind} (1 to 50)`,
+    description:
+      'The batch is validated whole: any invalid item answers 400 `validation_failed` with errors keyed `items.<index>.<field>` and nothing is written. A valid batch is written in one transaction. An item whose `content_hash` equals the stored one is `unchanged`; `{"wp_id", "deleted": true}` removes one. Body up to 2 MB.',
+    security: [{ serviceToken: [], serviceSignature: [] }],
+    body,
+    response: { 200: syncResponse, ...errorResponses(400, 401, 403, 409, 413, 429) },
+  };
+}
+
 /**
  * The API a store plugin calls (spec 4.1). Order of checks on every route: bearer token (401),
  * ability (403), per-token limit (429), then, on mutations, the HMAC over the raw body (401),
  * and only then the JSON is parsed and validated.
  */
-export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function integrationRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('apiToken', null);
-  // Bodies stay raw bytes here: the signature covers exactly what was sent.
+  // Bodies stay raw bytes until the signature is checked: it covers exactly what was sent.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   const perTokenLimit = createLimiter(app, { name: 'integration', max: deps.limits.integrationPerToken, key: (request) => tokenOf(request).id });
@@ -59,6 +77,11 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
     return outcome;
   };
 
+  /** The raw body becomes JSON for the route's schema to validate. */
+  const parseBody = async (request: FastifyRequest) => {
+    request.body = parseJson(request.body);
+  };
+
   const verifyBodySignature = async (request: FastifyRequest) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers[SIGNATURE_HEADER];
@@ -68,33 +91,54 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
     });
   };
 
-  app.post('/api/v1/wp/handshake', async (request) => {
-    const body = parseInput(handshakeBody, parseJson(request.body));
-    return handshake(deps.db, tokenOf(request), body, {
+  const handshakeSchema = {
+    tags,
+    operationId: 'handshake',
+    summary: 'Connect a site and receive a new shopper signing secret',
+    description: 'The previous shopper signing secret stays valid for 10 minutes.',
+    security: [{ serviceToken: [] }],
+    body: handshakeBody,
+    response: { 200: handshakeResponse, ...errorResponses(400, 401, 403, 429) },
+  };
+  app.post('/api/v1/wp/handshake', { schema: handshakeSchema, preValidation: parseBody }, async (request) =>
+    handshake(deps.db, tokenOf(request), request.body, {
       minPluginVersion: deps.config.minPluginVersion,
       now: deps.now(),
       checkSiteUrl: deps.checkSiteUrl,
-    });
-  });
+    }),
+  );
 
-  /** Validates the whole batch (a refusal is kept for the Sites page), then writes it at once. */
-  const readBatch = async <T>(request: FastifyRequest, kind: 'post' | 'product', parse: (body: unknown) => T): Promise<T> => {
-    try {
-      return parse(parseJson(request.body));
-    } catch (error) {
-      if (error instanceof AppError) await recordSyncErrors(deps.db, tokenOf(request), kind, error, deps.now());
-      throw error;
-    }
+  /**
+   * A batch is validated whole before anything is written; a refused one (unreadable JSON or an
+   * invalid item) is kept for the Sites page, so the route takes its validation error itself.
+   */
+  const syncOptions = (kind: 'post' | 'product') => ({
+    bodyLimit: SYNC_BODY_LIMIT,
+    attachValidation: true,
+    preValidation: async (request: FastifyRequest) => {
+      await verifyBodySignature(request);
+      try {
+        await parseBody(request);
+      } catch (error) {
+        if (error instanceof AppError) await recordSyncErrors(deps.db, tokenOf(request), kind, error, deps.now());
+        throw error;
+      }
+    },
+  });
+  const refuseInvalidBatch = async (request: FastifyRequest, kind: 'post' | 'product') => {
+    const refused = request.validationError;
+    if (!refused) return;
+    if (refused instanceof AppError) await recordSyncErrors(deps.db, tokenOf(request), kind, refused, deps.now());
+    throw refused;
   };
-  const syncOptions = { bodyLimit: SYNC_BODY_LIMIT, preValidation: verifyBodySignature };
 
-  app.post('/api/v1/wp/posts/sync', syncOptions, async (request) => {
-    const items = await readBatch(request, 'post', (body) => parseInput(postsSyncBody, body).items);
-    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'post', items }, deps.now()), 'post');
+  app.post('/api/v1/wp/posts/sync', { schema: syncSchema('posts', postsSyncBody), ...syncOptions('post') }, async (request) => {
+    await refuseInvalidBatch(request, 'post');
+    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'post', items: request.body.items }, deps.now()), 'post');
   });
 
-  app.post('/api/v1/wp/products/sync', syncOptions, async (request) => {
-    const items = await readBatch(request, 'product', (body) => parseInput(productsSyncBody, body).items);
-    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'product', items }, deps.now()), 'product');
+  app.post('/api/v1/wp/products/sync', { schema: syncSchema('products', productsSyncBody), ...syncOptions('product') }, async (request) => {
+    await refuseInvalidBatch(request, 'product');
+    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'product', items: request.body.items }, deps.now()), 'product');
   });
 }

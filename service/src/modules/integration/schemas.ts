@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named, namedSchemas } from '../../lib/route-schema.js';
 import { isHttpUrl } from '../../lib/urls.js';
 
 /** Wire schemas of the plugin-to-service API (contract section 3). */
@@ -15,14 +16,14 @@ const bcp47 = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must b
 const money = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal string such as "19.90"');
 const semverLike = z.string().regex(/^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$/, 'must be a version such as 1.2.3').max(64);
 
-export const handshakeBody = z.object({
+export const handshakeBody = named('HandshakeRequest', z.object({
   site_url: absoluteUrl,
   plugin_version: semverLike,
   shop_plugin: z
     .object({ active: z.boolean(), version: z.string().max(64).nullish() })
     .default({ active: false }),
   platform_version: z.string().max(64).nullish(),
-});
+}));
 export type HandshakeBody = z.infer<typeof handshakeBody>;
 
 export const postDocument = z.object({
@@ -81,9 +82,12 @@ export type ProductDocument = z.infer<typeof productDocument>;
 export const deletedDocument = z.object({ wp_id: wpId, deleted: z.literal(true) });
 export type DeletedDocument = z.infer<typeof deletedDocument>;
 
-/** An item is checked against the removal schema when it says `deleted: true`, else the full one. */
+/**
+ * An item is checked against the removal schema when it says `deleted: true`, else the full one,
+ * so that its errors name the fields of the one it meant. JSON Schema says the same with anyOf.
+ */
 function itemOrRemoval<T extends z.ZodType<{ wp_id: number }>>(full: T) {
-  return z.unknown().transform((value, ctx): z.infer<T> | DeletedDocument => {
+  const item = z.unknown().transform((value, ctx): z.infer<T> | DeletedDocument => {
     const isRemoval = typeof value === 'object' && value !== null && (value as { deleted?: unknown }).deleted === true;
     const result = (isRemoval ? deletedDocument : full).safeParse(value);
     if (!result.success) {
@@ -92,6 +96,9 @@ function itemOrRemoval<T extends z.ZodType<{ wp_id: number }>>(full: T) {
     }
     return result.data as z.infer<T> | DeletedDocument;
   });
+  const { anyOf } = z.toJSONSchema(z.union([full, deletedDocument]), { io: 'input', target: 'draft-2020-12' });
+  namedSchemas.add(item, { anyOf });
+  return item;
 }
 
 /** `{items: [...]}` with 1..50 items, each wp_id at most once (the result would be ambiguous). */
@@ -111,22 +118,12 @@ function syncBody<T extends z.ZodType<{ wp_id: number }>>(full: T) {
   });
 }
 
-export const postsSyncBody = syncBody(postDocument);
-export const productsSyncBody = syncBody(productDocument);
+export const postsSyncBody = named('PostsSyncRequest', syncBody(postDocument));
+export const productsSyncBody = named('ProductsSyncRequest', syncBody(productDocument));
 
-/**
- * The sync bodies as a plugin writes them. The routes parse with postsSyncBody/productsSyncBody,
- * which choose the item schema by `deleted` at run time; JSON Schema says the same with oneOf.
- */
-function documentedSyncBody(full: z.ZodType) {
-  return z.object({ items: z.array(z.union([full, deletedDocument])).min(1).max(MAX_SYNC_ITEMS) });
-}
-export const postsSyncBodyDocumented = documentedSyncBody(postDocument);
-export const productsSyncBodyDocumented = documentedSyncBody(productDocument);
+/** Responses (contract section 3). */
 
-/** Responses (contract section 3), as published in the OpenAPI document. */
-
-export const handshakeResponse = z.object({
+export const handshakeResponse = named('HandshakeResponse', z.object({
   workspace: z.object({ id: z.uuid(), name: z.string() }),
   agents: z.array(z.object({ id: z.uuid(), name: z.string(), site_type: z.string(), published: z.boolean() })),
   token: z.object({
@@ -137,13 +134,13 @@ export const handshakeResponse = z.object({
     last_used_at: z.iso.datetime({ offset: true }),
   }),
   shopper_signing_secret: z.string().describe('sss_...: signs shopper tokens and the service\'s calls to the plugin'),
-});
+}));
 
-export const syncResponse = z.object({
+export const syncResponse = named('SyncResponse', z.object({
   received: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
   deleted: z.number().int(),
   results: z.array(z.object({ wp_id: z.number().int(), status: z.enum(['created', 'updated', 'unchanged', 'deleted']) })),
-});
+}));

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { toAppError } from '../../lib/error-handler.js';
 import { AppError } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validate.js';
+import { errorResponses, eventStreamResponse } from '../../lib/route-schema.js';
 import { sanitizePageContext } from '../assistant/page-context.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { requirePermission } from '../auth/permissions.js';
@@ -11,11 +12,20 @@ import { agentInWorkspace } from '../dashboard/agents/store.js';
 import { addDashboardSecurityHeaders } from '../dashboard/routes.js';
 import { html } from '../dashboard/html.js';
 import { documentShell, layout, pageFrame, sendHtml } from '../dashboard/layout.js';
-import { streamEvents, turnError } from '../widget/routes.js';
+import { streamTurn, turnError } from '../assistant/turn-stream.js';
 import { playgroundAssetRoutes } from './assets.js';
 import { playgroundConversation, resetPlaygroundConversation, startPlaygroundConversation, resumablePlaygroundConversation } from './conversations.js';
 import { playgroundBody } from './page.js';
-import { pageContextPreviewBody, pageQuery, resetBody, streamBody } from './schemas.js';
+import { pageContextPreviewBody, pageContextPreviewResponse, pageQuery, resetBody, resetResponse, streamBody } from './schemas.js';
+
+type TestableAgent = Awaited<ReturnType<typeof agentInWorkspace>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The agent a Playground request tests, once the member was found allowed to. */
+    playgroundAgent: TestableAgent | null;
+  }
+}
 
 /**
  * The Playground (spec 4.4, contract section 9): an agent tested by a signed-in member who may
@@ -49,19 +59,37 @@ export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Pro
     });
   });
 
-  await app.register(async (api) => {
-    requireSession(api, deps, 'unauthenticated');
+  await app.register(async (scope) => {
+    requireSession(scope, deps, 'unauthenticated');
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.decorateRequest('playgroundAgent', null);
+    // Permission and agent are judged before the body is validated, as the session is.
+    const findAgent = async (request: FastifyRequest) => {
+      request.playgroundAgent = (await testableAgent(request)).agent;
+    };
+    const agentOf = (request: FastifyRequest): TestableAgent => {
+      if (!request.playgroundAgent) throw new AppError('not_found', 'Agent not found');
+      return request.playgroundAgent;
+    };
 
+    const pageContextSchema = {
+      body: pageContextPreviewBody,
+      response: { 200: pageContextPreviewResponse, ...errorResponses(400, 401, 403, 404) },
+    };
     // The same sanitizer the turn applies, so the tab shows exactly what the runtime will see.
-    api.post('/app/agents/:id/playground/page-context', async (request) => {
-      const { agent } = await testableAgent(request);
-      const body = parseInput(pageContextPreviewBody, request.body);
-      return { page_context: sanitizePageContext(body.page_context, { mode: 'playground', allowedOrigins: agent.allowedOrigins }) ?? null };
+    api.post('/app/agents/:id/playground/page-context', { schema: pageContextSchema, preValidation: findAgent }, async (request) => {
+      const agent = agentOf(request);
+      return { page_context: sanitizePageContext(request.body.page_context, { mode: 'playground', allowedOrigins: agent.allowedOrigins }) ?? null };
     });
 
-    api.post('/app/agents/:id/playground/stream', async (request, reply) => {
-      const { session, agent } = await testableAgent(request);
-      const body = parseInput(streamBody, request.body);
+    const streamSchema = {
+      body: streamBody,
+      response: { 200: eventStreamResponse('The widget stream\'s events, every block kind kept, with `diagnostics` before `done`'), ...errorResponses(400, 401, 403, 404, 409, 429) },
+    };
+    api.post('/app/agents/:id/playground/stream', { schema: streamSchema, preValidation: findAgent }, async (request, reply) => {
+      const session = sessionOf(request);
+      const agent = agentOf(request);
+      const body = request.body;
       const conversation = body.conversation_id
         ? await playgroundConversation(deps.db, agent, body.conversation_id)
         : await startPlaygroundConversation(deps.db, agent, session.user.id);
@@ -88,14 +116,16 @@ export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Pro
         ended();
         throw error;
       }
-      void deps.metrics.trackStream(request, reply, streamEvents(reply, first, events, controller, 'playground')).finally(ended);
+      void deps.metrics.trackStream(request, reply, streamTurn(reply, first, events, controller, 'playground')).finally(ended);
       return reply;
     });
 
-    api.post('/app/agents/:id/playground/reset', async (request) => {
-      const { agent } = await testableAgent(request);
-      const body = parseInput(resetBody, request.body);
-      const conversation = await playgroundConversation(deps.db, agent, body.conversation_id);
+    const resetSchema = {
+      body: resetBody,
+      response: { 200: resetResponse, ...errorResponses(400, 401, 403, 404) },
+    };
+    api.post('/app/agents/:id/playground/reset', { schema: resetSchema, preValidation: findAgent }, async (request) => {
+      const conversation = await playgroundConversation(deps.db, agentOf(request), request.body.conversation_id);
       return { cleared: await resetPlaygroundConversation(deps.db, conversation) };
     });
   });

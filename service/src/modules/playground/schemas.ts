@@ -24,9 +24,25 @@ export const pageContextPreviewBody = z.object({
   page_context: z.record(z.string(), z.unknown()).nullish(),
 });
 
+/** Page context as the runtime keeps it after sanitizing (assistant/page-context.ts). */
+export const sanitizedPageContext = z.object({
+  url: z.string(),
+  canonical_url: z.string().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  og: z.partialRecord(z.enum(['title', 'description', 'image', 'type', 'site_name', 'url']), z.string()).optional(),
+  json_ld: z.array(z.record(z.string(), z.unknown())).optional(),
+  headings: z.array(z.string()).optional(),
+  body_text: z.string().optional(),
+});
+
+export const pageContextPreviewResponse = z.object({ page_context: sanitizedPageContext.nullable() });
+
 export const resetBody = z.object({
   conversation_id: z.uuid('must be a conversation id'),
 });
+
+export const resetResponse = z.object({ cleared: z.number().int() });
 
 /** The conversations a page load resumes; an id that is not a valid one is ignored. */
 export const pageQuery = z.object({

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-/** A built file as served: its bytes, their gzip form, and a content hash for ETag and versioning. */
+/** A file as served: its bytes, their gzip form, and a content hash for ETag and versioning. */
 export interface Asset {
   body: Buffer;
   gzip: Buffer;
-  /** First 12 hex digits of the SHA-256 of `body`: the `?v=` widget.js asks panel.js for (widget/build.mjs). */
+  /** First 12 hex digits of the SHA-256 of `body`: the `?v=` of versioned URLs (widget/build.mjs asks panel.js for it). */
   version: string;
   etag: string;
 }
@@ -18,28 +17,26 @@ interface Entry extends Asset {
 }
 
 /**
- * Reads files of a directory once and keeps them, compressed, until they change on disk. The
- * stat on every request is what lets a rebuild of the widget (npm run build -w widget) reach
- * visitors without a restart.
+ * Reads files once and keeps them, compressed, until they change on disk. The stat on every
+ * use is what lets a rebuild (npm run build -w widget) reach visitors without a restart. The
+ * files are a few small scripts and styles, so reading them synchronously costs less than the
+ * promises would.
  */
 export class AssetCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly dir: string) {}
-
-  /** The asset, or undefined when the file does not exist. */
-  async get(name: string): Promise<Asset | undefined> {
-    const file = path.join(this.dir, name);
+  /** The file at this absolute path, or undefined when it does not exist. */
+  get(file: string): Asset | undefined {
     let info;
     try {
-      info = await stat(file);
+      info = statSync(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    const cached = this.entries.get(name);
+    const cached = this.entries.get(file);
     if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
-    const body = await readFile(file);
+    const body = readFileSync(file);
     const hash = createHash('sha256').update(body).digest('hex');
     const entry: Entry = {
       body,
@@ -49,7 +46,7 @@ export class AssetCache {
       mtimeMs: info.mtimeMs,
       size: info.size,
     };
-    this.entries.set(name, entry);
+    this.entries.set(file, entry);
     return entry;
   }
 }

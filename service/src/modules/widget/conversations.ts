@@ -3,8 +3,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agents, conversations, messages, type ShopperBinding } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { PRODUCTION_BLOCK_KINDS } from '../assistant/blocks.js';
+import type { z } from 'zod';
+import { PRODUCTION_BLOCK_KINDS, validateBlock, type Block } from '../assistant/blocks.js';
 import type { AgentRow } from '../assistant/tools.js';
+import type { messageSchema } from './schemas.js';
 import type { WidgetClaims } from './widget-token.js';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -107,16 +109,10 @@ export async function startConversation(
   return row!;
 }
 
-export interface WireMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  blocks: unknown[];
-  sources: unknown[];
-  created_at: string;
-}
+/** A stored message as the widget API answers it (the blocks were validated when stored). */
+export type WireMessage = z.output<typeof messageSchema>;
 
-/** The last messages of a conversation, oldest first, with production's block allowlist applied. */
+/** The last messages of a conversation, oldest first, with production's block allowlist applied to its valid blocks. */
 export async function lastMessages(db: Db, workspaceId: string, conversationId: string, limit = RESUME_MESSAGES): Promise<WireMessage[]> {
   const rows = await db
     .select()
@@ -128,8 +124,9 @@ export async function lastMessages(db: Db, workspaceId: string, conversationId: 
     id: row.id,
     role: row.role,
     content: row.content,
-    blocks: (row.blocks as { kind?: string }[]).filter((block) => PRODUCTION_BLOCK_KINDS.includes(block.kind as never)),
-    sources: row.sources,
+    // A block stored under an older block schema is left out: the widget could not render it.
+    blocks: row.blocks.map(validateBlock).filter((block): block is Block => block !== undefined && PRODUCTION_BLOCK_KINDS.includes(block.kind)),
+    sources: row.sources as WireMessage['sources'],
     created_at: row.createdAt.toISOString(),
   }));
 }

@@ -1,36 +1,59 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { queryRows } from '../../db/client.js';
 import { conversations, couponApplies } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
-import { parseInput } from '../../lib/validate.js';
+import { errorResponses, eventStreamResponse } from '../../lib/route-schema.js';
 import type { TurnEvent } from '../assistant/events.js';
-import { turnEventToWire } from '../assistant/wire.js';
 import { resolveReplyLanguage } from '../assistant/language.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { activeShopper } from '../assistant/shopper-binding.js';
+import { streamTurn, turnError } from '../assistant/turn-stream.js';
 import { SiteClient } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
 import { publishedAgentCache } from './agent-cache.js';
 import { findResumable, lastMessages, startConversation, widgetConversation } from './conversations.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from './leads.js';
-import { couponApplyBody, eventsBodyFor, initBody, leadBody, messageBody } from './schemas.js';
+import {
+  couponApplyBody,
+  couponApplyResponse,
+  eventsBodyFor,
+  eventsResponse,
+  initBody,
+  initResponse,
+  leadBody,
+  leadResponse,
+  messageBody,
+  messageResponse,
+} from './schemas.js';
 import { verifyShopperToken } from './shopper-token.js';
 import { storeEvents } from './telemetry.js';
 import { WidgetTokens, type WidgetClaims } from './widget-token.js';
 
-/** SSE keep-alive: proxies close connections that stay silent too long. */
-const PING_INTERVAL_MS = 15_000;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified widget token of the request; set before its body is validated. */
+    widget: WidgetClaims | null;
+  }
+}
 
 const WIDGET_PATHS = ['/v1/widget/init', '/v1/widget/messages', '/v1/widget/messages/stream', '/v1/widget/leads', '/v1/widget/events', '/api/v1/widget/coupon/apply'];
 
 /** The widget API (spec 4.2). */
-export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** The widget's documentation: every route but init authenticates with the token init gives. */
+const tags = ['widget'];
+const security = [{ widgetToken: [] }];
+
+/** The widget API (spec 4.2). */
+export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('widget', null);
   const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now, deps.config.previousAppSecret);
   const runtime: RuntimeDeps = {
     db: deps.db,
@@ -47,7 +70,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const perIp = (name: string, max: number, windowMs?: number) =>
     createLimiter(app, { name, max, key: clientAddressKey, ...(windowMs ? { windowMs } : {}) });
   const perToken = (name: string, max: number) =>
-    createLimiter(app, { name, max, key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.tokenId ?? clientAddressKey(request) });
+    createLimiter(app, { name, max, key: (request) => request.widget?.tokenId ?? clientAddressKey(request) });
   const initLimit = perIp('widget-init', limits.widgetInitPerIp);
   const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
@@ -59,7 +82,7 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const messageConversationLimit = createLimiter(app, {
     name: 'widget-messages-conversation',
     max: limits.messagesPerConversation,
-    key: (request) => (request as FastifyRequest & { widget?: WidgetClaims }).widget?.conversationId ?? clientAddressKey(request),
+    key: (request) => request.widget?.conversationId ?? clientAddressKey(request),
   });
   const messageLimit = async (request: FastifyRequest) => {
     await messageAddressLimit(request);
@@ -69,8 +92,6 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   // flood from one address is held by its address.
   const eventIpLimit = perIp('widget-events-ip', limits.eventRequestsPerIp);
   const leadIpLimit = perIp('widget-leads-ip', limits.leadsPerIpPerHour, 60 * 60 * 1000);
-
-  const eventsBody = eventsBodyFor(deps.now);
 
   const origins = originDirectory(deps.db);
   const initAgent = publishedAgentCache(deps.db, () => deps.now().getTime());
@@ -105,27 +126,44 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   }
 
   /**
-   * Token, body, its conversation and agent; a token is only usable from its own agent's origins.
-   * The body is validated (and the token's own limit counted), and the origin judged, before the
-   * conversation is stored: the first use of a token stores its conversation, and a refused
-   * request must store nothing.
+   * The token is verified (and the given limits counted) before the body is validated, as a
+   * preValidation step: a request without a valid token learns nothing about its body.
    */
-  const authenticate = async <S extends z.ZodType>(request: FastifyRequest, bodySchema: S, limit?: (request: FastifyRequest) => Promise<void>) => {
-    const claims = await tokens.verify(request.headers.authorization);
-    (request as FastifyRequest & { widget?: WidgetClaims }).widget = claims;
-    await limit?.(request);
-    const body = parseInput(bodySchema, request.body);
-    const { conversation, agent } = await widgetConversation(deps.db, claims, (tokenAgent) => {
+  const withToken =
+    (...limitsAfterToken: ((request: FastifyRequest) => Promise<void>)[]) =>
+    async (request: FastifyRequest) => {
+      request.widget = await tokens.verify(request.headers.authorization);
+      for (const limit of limitsAfterToken) await limit(request);
+    };
+
+  /**
+   * The token's conversation and agent; a token is only usable from its own agent's origins.
+   * Judged after the body was validated: the first use of a token stores its conversation, and
+   * a refused request must store nothing.
+   */
+  const conversationOf = async (request: FastifyRequest) => {
+    const claims = request.widget;
+    if (!claims) throw new AppError('unauthenticated', 'A widget token is required');
+    return widgetConversation(deps.db, claims, (tokenAgent) => {
       if (request.headers.origin !== undefined && !originAllowedFor(requestOrigin(request), tokenAgent.allowedOrigins)) {
         throw new AppError('origin_not_allowed', 'This origin is not allowed for this agent');
       }
     });
-    return { claims, conversation, agent, body };
   };
 
-  app.post('/v1/widget/init', async (request, reply) => {
-    await initLimit(request);
-    const body = parseInput(initBody, request.body);
+  const initSchema = {
+    tags,
+    operationId: 'widgetInit',
+    summary: 'Start or resume a conversation',
+    description:
+      "No credentials: the Origin header must be one of the agent's allowed origins (else 403 `origin_not_allowed`). Resumes when `conversation_id` and `visitor_id` belong together. 60 per minute per IP.",
+    security: [],
+    documentedHeaders: z.object({ origin: z.string().describe("The page's origin; it must be one of the agent's allowed origins") }),
+    body: initBody,
+    response: { 200: initResponse, ...errorResponses(400, 403, 404, 429) },
+  };
+  app.post('/v1/widget/init', { schema: initSchema, preValidation: initLimit }, async (request, reply) => {
+    const body = request.body;
     const agent = await initAgent(body.agent_id);
     const origin = requestOrigin(request);
     // The hard gate of spec 5: only pages on the agent's own origins may start a conversation.
@@ -183,8 +221,8 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   /** Starts the turn; an error before anything was generated becomes a plain error response. */
-  const startTurn = async (request: FastifyRequest, signal: AbortSignal) => {
-    const { conversation, agent, body } = await authenticate(request, messageBody, messageLimit);
+  const startTurn = async (request: FastifyRequest, body: z.output<typeof messageBody>, signal: AbortSignal) => {
+    const { conversation, agent } = await conversationOf(request);
     const events = deps.metrics.observeTurn(runTurn(runtime, {
       agent,
       conversation,
@@ -201,7 +239,15 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return { first: first.value, events };
   };
 
-  app.post('/v1/widget/messages', async (request, reply) => {
+  const messageSchema = {
+    tags,
+    operationId: 'widgetMessage',
+    summary: 'Send a message and receive the whole answer',
+    security,
+    body: messageBody,
+    response: { 200: messageResponse, ...errorResponses(400, 401, 403, 409, 429, 503) },
+  };
+  app.post('/v1/widget/messages', { schema: messageSchema, preValidation: withToken(messageLimit) }, async (request, reply) => {
     const controller = new AbortController();
     // The response closing before it was sent means the client left: stop generating. (The
     // request's own 'close' fires as soon as its body has been read, so it says nothing here.)
@@ -210,13 +256,14 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     });
     const ended = deps.turns.begin(controller);
     try {
-      const { first, events } = await startTurn(request, controller.signal);
+      const { first, events } = await startTurn(request, request.body, controller.signal);
+      if (first.type !== 'start') throw new AppError('internal_error', 'The turn did not start');
       let event: TurnEvent | undefined = first;
       while (event) {
         if (event.type === 'error') throw turnError(event);
         if (event.type === 'done') {
           const { language: _language, direction: _direction, ...message } = event.message;
-          return { conversation_id: first.type === 'start' ? first.conversation_id : undefined, message };
+          return { conversation_id: first.conversation_id, message };
         }
         const next = await events.next();
         event = next.done ? undefined : next.value;
@@ -228,34 +275,62 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     }
   });
 
-  app.post('/v1/widget/messages/stream', async (request, reply) => {
+  const streamSchema = {
+    tags,
+    operationId: 'widgetMessageStream',
+    summary: 'Send a message and stream the answer (Server-Sent Events)',
+    description: [
+      'Events: `start` `{"conversation_id", "message_id"}`; `delta` `{"text"}` (many); `block` (a Block); `sources` `{"sources": [...]}`; then `done` `{"message": Message}`, or `error` `{"code", "message"}` instead of `done`.',
+      'Comments `: ping` every 15 s. A client that disconnects aborts generation; the partial answer is saved. Errors before the stream starts are answered as JSON.',
+    ].join(' '),
+    security,
+    body: messageBody,
+    response: { 200: eventStreamResponse('An event stream'), ...errorResponses(400, 401, 403, 409, 429) },
+  };
+  app.post('/v1/widget/messages/stream', { schema: streamSchema, preValidation: withToken(messageLimit) }, async (request, reply) => {
     const controller = new AbortController();
     const ended = deps.turns.begin(controller);
     let turn;
     try {
-      turn = await startTurn(request, controller.signal);
+      turn = await startTurn(request, request.body, controller.signal);
     } catch (error) {
       ended();
       throw error;
     }
-    void deps.metrics.trackStream(request, reply, streamEvents(reply, turn.first, turn.events, controller)).finally(ended);
+    void deps.metrics.trackStream(request, reply, streamTurn(reply, turn.first, turn.events, controller)).finally(ended);
     return reply;
   });
 
-  app.post('/v1/widget/leads', async (request) => {
-    await leadIpLimit(request);
-    const { conversation, agent, body } = await authenticate(request, leadBody, leadLimit);
-    const saved = await saveLead(deps.db, agent, conversation, body);
+  const leadSchema = {
+    tags,
+    operationId: 'widgetLead',
+    summary: 'Leave contact details (delivered to the store as a site user)',
+    security,
+    body: leadBody,
+    response: { 200: leadResponse, ...errorResponses(400, 401, 403, 429) },
+  };
+  app.post('/v1/widget/leads', { schema: leadSchema, preValidation: [leadIpLimit, withToken(leadLimit)] }, async (request) => {
+    const { conversation, agent } = await conversationOf(request);
+    const saved = await saveLead(deps.db, agent, conversation, request.body);
     return { lead_id: saved.leadId, created: saved.created };
   });
 
-  app.post('/v1/widget/events', async (request) => {
-    await eventIpLimit(request);
-    const { conversation, agent, body } = await authenticate(request, eventsBody, eventLimit);
+  const eventsSchema = {
+    tags,
+    operationId: 'widgetEvents',
+    summary: 'Record widget interaction events (1 to 50)',
+    security,
+    // `at` is judged against this app's clock.
+    body: eventsBodyFor(deps.now),
+    bodyName: 'EventsRequest',
+    response: { 200: eventsResponse, ...errorResponses(400, 401, 403, 429) },
+  };
+  app.post('/v1/widget/events', { schema: eventsSchema, preValidation: [eventIpLimit, withToken(eventLimit)] }, async (request) => {
+    const { conversation, agent } = await conversationOf(request);
     const stored = await storeEvents(deps.db, {
       agent,
       conversation,
-      events: body.events,
+      events: request.body.events,
       now: deps.now(),
       perAgentPerDay: deps.config.eventsPerAgentPerDay,
       log: request.log,
@@ -263,9 +338,17 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return { accepted: stored };
   });
 
-  app.post('/api/v1/widget/coupon/apply', async (request) => {
-    await couponLimit(request);
-    const { conversation, agent, body: { code } } = await authenticate(request, couponApplyBody);
+  const couponSchema = {
+    tags,
+    operationId: 'widgetCouponApply',
+    summary: "Stage a coupon offered in this conversation in the shopper's cart",
+    security,
+    body: couponApplyBody,
+    response: { 200: couponApplyResponse, ...errorResponses(400, 401, 403, 429, 502) },
+  };
+  app.post('/api/v1/widget/coupon/apply', { schema: couponSchema, preValidation: [couponLimit, withToken()] }, async (request) => {
+    const { conversation, agent } = await conversationOf(request);
+    const { code } = request.body;
     const offered = await queryRows<{ code: string }>(
       deps.db,
       sql`SELECT b->'data'->>'code' AS code
@@ -291,68 +374,10 @@ export async function widgetRoutes(app: FastifyInstance, deps: AppDeps): Promise
       .insert(couponApplies)
       .values({ id: randomUUID(), workspaceId: agent.workspaceId, conversationId: conversation.id, code: staged.code, status: 'staged' });
     return {
-      status: 'staged',
+      status: 'staged' as const,
       code: staged.code,
       expires_at: new Date(deps.now().getTime() + staged.expires_in * 1000).toISOString(),
       cart_url: `${site.siteUrl}/cart/`,
     };
   });
-}
-
-/** A turn refused before anything was generated answers as a plain error response. */
-export function turnError(event: Extract<TurnEvent, { type: 'error' }>): AppError {
-  const headers: Record<string, string> = event.code === 'conversation_budget_exhausted' ? { 'retry-after': '3600' } : {};
-  return new AppError(event.code, event.message, { headers });
-}
-
-/**
- * Writes the turn as Server-Sent Events; resolves once the stream has ended. The connection
- * closing before `done` aborts the turn, which saves the partial answer. A turn that stops
- * without `done` or `error` (aborted by a shutdown) ends with an `error` event, so the client
- * knows the answer was cut short.
- */
-export function streamEvents(
-  reply: FastifyReply,
-  first: TurnEvent,
-  events: AsyncGenerator<TurnEvent, void, undefined>,
-  controller: AbortController,
-  mode: 'production' | 'playground' = 'production',
-): Promise<void> {
-  const raw = reply.raw;
-  reply.hijack();
-  const headers: Record<string, string | number | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value as string;
-  raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // Reverse proxies (nginx) must not buffer a stream.
-    'x-accel-buffering': 'no',
-  });
-  let finished = false;
-  raw.on('close', () => {
-    if (!finished) controller.abort(new Error('client disconnected'));
-  });
-  const ping = setInterval(() => raw.write(': ping\n\n'), PING_INTERVAL_MS);
-  let ended = false;
-  const write = (event: TurnEvent) => {
-    if (event.type === 'done' || event.type === 'error') ended = true;
-    const wire = turnEventToWire(event, mode);
-    if (wire && !raw.destroyed) raw.write(`event: ${wire.name}\ndata: ${JSON.stringify(wire.data)}\n\n`);
-  };
-  return (async () => {
-    try {
-      write(first);
-      for await (const event of events) write(event);
-      if (!ended) write({ type: 'error', code: 'service_unavailable', message: 'The answer was cut short; please ask again' });
-    } catch (error) {
-      write({ type: 'error', code: 'internal_error', message: 'The answer could not be completed' });
-      reply.log.error({ err: error }, 'stream failed');
-    } finally {
-      finished = true;
-      clearInterval(ping);
-      raw.end();
-    }
-  })();
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SITE_TYPES } from '../../db/schema.js';
 import { blockSchema } from '../assistant/blocks.js';
+import { named } from '../../lib/route-schema.js';
 import { MAX_MESSAGE_CHARS } from '../assistant/runtime.js';
 
 /** Wire schemas of the widget API (contract section 4). */
@@ -10,22 +11,22 @@ const bcp47 = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must b
 /** Page context is sanitized by the runtime; here it only has to be an object of bounded size. */
 const pageContext = z.record(z.string(), z.unknown()).optional();
 
-export const initBody = z.object({
+export const initBody = named('InitRequest', z.object({
   agent_id: z.uuid('must be an agent id'),
   visitor_id: z.uuid().optional(),
   conversation_id: z.uuid().optional(),
   locale: bcp47.optional(),
   page_context: pageContext,
   shopper_token: z.string().max(4096).optional(),
-});
+}));
 
-export const messageBody = z.object({
+export const messageBody = named('MessageRequest', z.object({
   message: z.string().trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
   page_context: pageContext,
   locale: bcp47.optional(),
-});
+}));
 
-export const leadBody = z.object({
+export const leadBody = named('LeadRequest', z.object({
   email: z.email('must be an email address').max(320),
   name: z.string().trim().max(200).optional(),
   phone: z
@@ -39,7 +40,7 @@ export const leadBody = z.object({
     .record(z.string().max(64), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
     .refine((value) => Object.keys(value).length <= 20, 'at most 20 fields')
     .optional(),
-});
+}));
 
 export const EVENT_NAMES = ['launcher_open', 'launcher_close', 'cta_click', 'dismiss', 'scroll_trigger'] as const;
 
@@ -77,31 +78,25 @@ export function eventsBodyFor(now: () => Date) {
   });
 }
 
-/** As published in the OpenAPI document; the route judges `at` with the service's clock. */
-export const eventsBody = eventsBodyFor(() => new Date());
-
-export const couponApplyBody = z.object({
+export const couponApplyBody = named('CouponApplyRequest', z.object({
   code: z.string().trim().min(1).max(64),
-});
+}));
 
-/**
- * Responses, as the routes answer them (contract section 4). The routes build them directly;
- * these are their published form in the OpenAPI document.
- */
+/** Responses, as the routes answer them (contract section 4). */
 
 const isoDateTime = z.iso.datetime({ offset: true });
 const direction = z.enum(['ltr', 'rtl']);
 
-export const messageSchema = z.object({
+export const messageSchema = named('Message', z.object({
   id: z.uuid(),
   role: z.enum(['user', 'assistant']),
   content: z.string().describe('Markdown text'),
   blocks: z.array(blockSchema),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
   created_at: isoDateTime,
-});
+}));
 
-export const initResponse = z.object({
+export const initResponse = named('InitResponse', z.object({
   conversation_id: z.uuid(),
   visitor_id: z.uuid(),
   token: z.string().describe('Widget JWT (HS256, 60 minutes) for the other widget routes'),
@@ -113,22 +108,30 @@ export const initResponse = z.object({
     greeting: z.string().nullable(),
     locale: z.string(),
     direction,
-    lead_capture: z.record(z.string(), z.unknown()),
-    theme: z.record(z.string(), z.unknown()),
-    handoff: z.record(z.string(), z.unknown()),
+    lead_capture: z.object({
+      enabled: z.boolean().nullish(),
+      ask_after_turns: z.number().int().nullish(),
+      consent_text: z.string().nullish(),
+    }),
+    theme: z.object({ color: z.string().nullish(), position: z.enum(['left', 'right']).nullish() }),
+    handoff: z.object({
+      type: z.enum(['url', 'email', 'lead_form']).nullish().describe('Where a visitor who asks for a person is sent'),
+      value: z.string().nullish(),
+      label: z.string().nullish(),
+    }),
   }),
   messages: z.array(messageSchema).describe('The last 30 messages, oldest first, when the conversation was resumed; else empty'),
-});
+}));
 
-export const messageResponse = z.object({ conversation_id: z.uuid(), message: messageSchema });
+export const messageResponse = named('MessageResponse', z.object({ conversation_id: z.uuid(), message: messageSchema }));
 
-export const leadResponse = z.object({ lead_id: z.uuid(), created: z.boolean() });
+export const leadResponse = named('LeadResponse', z.object({ lead_id: z.uuid(), created: z.boolean() }));
 
-export const eventsResponse = z.object({ accepted: z.number().int() });
+export const eventsResponse = named('EventsResponse', z.object({ accepted: z.number().int() }));
 
-export const couponApplyResponse = z.object({
+export const couponApplyResponse = named('CouponApplyResponse', z.object({
   status: z.literal('staged'),
   code: z.string(),
   expires_at: isoDateTime,
   cart_url: z.string(),
-});
+}));

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { parseInput } from '../../../lib/validate.js';
-import { requirePermission } from '../../auth/permissions.js';
-import { sessionOf } from '../../auth/session-guard.js';
+import { permissionFirst, sessionOf } from '../../auth/session-guard.js';
 import { agentCreate, agentPatch } from './input.js';
 import { agentInWorkspace, agentToWire, createAgent, listAgents, updateAgent } from './store.js';
 
 /** GET/POST /app/api/agents, GET/PATCH /app/api/agents/:id. */
-export function agentApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+export function agentApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
   const wire = (row: Parameters<typeof agentToWire>[0]) => agentToWire(row, deps.config.publicBaseUrl);
 
   api.get('/app/api/agents', async (request) => {
@@ -15,11 +15,9 @@ export function agentApiRoutes(api: FastifyInstance, deps: AppDeps): void {
     return { agents: (await listAgents(deps.db, session.workspace.id)).map(wire) };
   });
 
-  api.post('/app/api/agents', async (request, reply) => {
+  api.post('/app/api/agents', { schema: { body: agentCreate }, preValidation: permissionFirst('agent-update') }, async (request, reply) => {
     const session = sessionOf(request);
-    requirePermission(session.role, 'agent-update');
-    const input = parseInput(agentCreate, request.body);
-    const row = await createAgent(deps.db, session.workspace.id, input, deps.now());
+    const row = await createAgent(deps.db, session.workspace.id, request.body, deps.now());
     return reply.status(201).send({ agent: wire(row) });
   });
 
@@ -29,11 +27,9 @@ export function agentApiRoutes(api: FastifyInstance, deps: AppDeps): void {
     return { agent: wire(await agentInWorkspace(deps.db, session.workspace.id, id)) };
   });
 
-  api.patch('/app/api/agents/:id', async (request) => {
+  api.patch('/app/api/agents/:id', { schema: { body: agentPatch }, preValidation: permissionFirst('agent-update') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session.role, 'agent-update');
     const { id } = request.params as { id: string };
-    const patch = parseInput(agentPatch, request.body);
-    return { agent: wire(await updateAgent(deps.db, session.workspace.id, id, patch, deps.now())) };
+    return { agent: wire(await updateAgent(deps.db, session.workspace.id, id, request.body, deps.now())) };
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { parseInput } from '../../../lib/validate.js';
 import { sessionOf } from '../../auth/session-guard.js';
 import { html, type SafeHtml } from '../html.js';
 import { emptyState, layout, pageFrame, sendHtml } from '../layout.js';
@@ -11,17 +11,18 @@ import { analytics, type Analytics } from './store.js';
 const RANGES = [7, 30, 90] as const;
 const analyticsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
-export function analyticsApiRoutes(api: FastifyInstance, deps: AppDeps): void {
-  api.get('/app/api/analytics', async (request) => {
-    const { days } = parseInput(analyticsQuery, request.query);
+export function analyticsApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
+  api.get('/app/api/analytics', { schema: { querystring: analyticsQuery } }, async (request) => {
+    const { days } = request.query;
     return analytics(deps.db, sessionOf(request).workspace.id, deps.now(), days);
   });
 }
 
 export function analyticsPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
-  pages.get('/app/analytics', async (request, reply) => {
+  pages.withTypeProvider<ZodTypeProvider>().get('/app/analytics', { schema: { querystring: analyticsQuery } }, async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
-    const { days } = parseInput(analyticsQuery, request.query);
+    const { days } = request.query;
     const figures = await analytics(deps.db, frame.session.workspace.id, deps.now(), days);
     const scripts = chartLibraryAvailable() ? [CHART_ASSET, 'analytics.js'] : ['analytics.js'];
     return sendHtml(reply, layout(frame, { title: 'Analytics', active: 'analytics', body: analyticsView(figures), scripts }));

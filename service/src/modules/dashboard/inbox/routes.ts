@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { parseInput } from '../../../lib/validate.js';
 import { sessionOf } from '../../auth/session-guard.js';
 import { layout, pageFrame, sendHtml } from '../layout.js';
 import { listQuery } from '../list-query.js';
 import { listConversations, transcript } from './store.js';
 import { conversationPage, inboxView } from './views.js';
 
-export function inboxApiRoutes(api: FastifyInstance, deps: AppDeps): void {
-  api.get('/app/api/conversations', async (request) => {
-    const query = parseInput(listQuery, request.query);
+export function inboxApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
+  api.get('/app/api/conversations', { schema: { querystring: listQuery } }, async (request) => {
+    const query = request.query;
     const list = await listConversations(deps.db, sessionOf(request).workspace.id, { ...query, agentId: query.agent_id });
     return { conversations: list, limit: query.limit, offset: query.offset };
   });
@@ -21,9 +22,9 @@ export function inboxApiRoutes(api: FastifyInstance, deps: AppDeps): void {
 }
 
 export function inboxPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
-  pages.get('/app/inbox', async (request, reply) => {
+  pages.withTypeProvider<ZodTypeProvider>().get('/app/inbox', { schema: { querystring: listQuery } }, async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
-    const query = parseInput(listQuery, request.query);
+    const query = request.query;
     const list = await listConversations(deps.db, frame.session.workspace.id, { ...query, agentId: query.agent_id });
     return sendHtml(reply, layout(frame, { title: 'Inbox', active: 'inbox', body: inboxView(list, query) }));
   });

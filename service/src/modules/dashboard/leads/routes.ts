@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { parseInput } from '../../../lib/validate.js';
 import { sessionOf } from '../../auth/session-guard.js';
 import { html, type SafeHtml } from '../html.js';
 import { transcriptView } from '../inbox/views.js';
@@ -34,9 +34,10 @@ async function sendCsv(reply: FastifyReply, deps: AppDeps, workspaceId: string) 
     .send(`\uFEFF${toCsv([CSV_HEADER, ...rows])}`);
 }
 
-export function leadApiRoutes(api: FastifyInstance, deps: AppDeps): void {
-  api.get('/app/api/leads', async (request) => {
-    const query = parseInput(listQuery, request.query);
+export function leadApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
+  api.get('/app/api/leads', { schema: { querystring: listQuery } }, async (request) => {
+    const query = request.query;
     return { leads: await listLeads(deps.db, sessionOf(request).workspace.id, query), limit: query.limit, offset: query.offset };
   });
 
@@ -49,9 +50,9 @@ export function leadApiRoutes(api: FastifyInstance, deps: AppDeps): void {
 }
 
 export function leadPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
-  pages.get('/app/leads', async (request, reply) => {
+  pages.withTypeProvider<ZodTypeProvider>().get('/app/leads', { schema: { querystring: listQuery } }, async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
-    const query = parseInput(listQuery, request.query);
+    const query = request.query;
     const list = await listLeads(deps.db, frame.session.workspace.id, query);
     return sendHtml(reply, layout(frame, { title: 'Leads', active: 'leads', body: leadsView(list, query) }));
   });

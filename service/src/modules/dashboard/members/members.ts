@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ import { parseInput } from '../../../lib/validate.js';
 import { commandSchemas } from '../../admin/commands.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { can, requirePermission } from '../../auth/permissions.js';
-import { sessionOf } from '../../auth/session-guard.js';
+import { permissionFirst, sessionOf } from '../../auth/session-guard.js';
 import { endUserSessions } from '../../auth/sessions.js';
 import { attempt, field, formOf } from '../form-body.js';
 import { html, type SafeHtml } from '../html.js';
@@ -82,14 +83,13 @@ async function removeMember(db: Db, workspaceId: string, userId: string, actingU
   await endUserSessions(db, userId, workspaceId);
 }
 
-export function memberApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+export function memberApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
   api.get('/app/api/members', async (request) => ({ members: await listMembers(deps.db, sessionOf(request).workspace.id) }));
 
-  api.post('/app/api/members', async (request, reply) => {
+  api.post('/app/api/members', { schema: { body: memberCreate }, preValidation: permissionFirst('member-manage') }, async (request, reply) => {
     const session = sessionOf(request);
-    requirePermission(session.role, 'member-manage');
-    const input = parseInput(memberCreate, request.body);
-    return reply.status(201).send({ member: await addMember(deps.db, session.workspace.id, input) });
+    return reply.status(201).send({ member: await addMember(deps.db, session.workspace.id, request.body) });
   });
 
   api.delete('/app/api/members/:userId', async (request) => {

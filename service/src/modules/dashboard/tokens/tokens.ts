@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
@@ -9,7 +10,7 @@ import { parseInput } from '../../../lib/validate.js';
 import { commandSchemas } from '../../admin/commands.js';
 import { ABILITIES, createApiToken, revokeApiToken } from '../../auth/api-tokens.js';
 import { can, requirePermission } from '../../auth/permissions.js';
-import { sessionOf } from '../../auth/session-guard.js';
+import { permissionFirst, sessionOf } from '../../auth/session-guard.js';
 import { attempt, field, fieldList, formOf } from '../form-body.js';
 import { html, type SafeHtml } from '../html.js';
 import { csrfField, emptyState, errorSummary, fieldErrors, layout, pageFrame, sendHtml, time, type PageFrame } from '../layout.js';
@@ -57,15 +58,14 @@ async function revoke(db: Db, workspaceId: string, tokenId: string): Promise<voi
   if (!isUuid(tokenId) || !(await revokeApiToken(db, workspaceId, tokenId))) throw notFound('Active token');
 }
 
-export function tokenApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+export function tokenApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
   api.get('/app/api/tokens', async (request) => ({ tokens: await listTokens(deps.db, sessionOf(request).workspace.id, deps.now()) }));
 
-  api.post('/app/api/tokens', async (request, reply) => {
+  api.post('/app/api/tokens', { schema: { body: tokenCreate }, preValidation: permissionFirst('token-manage') }, async (request, reply) => {
     const session = sessionOf(request);
-    requirePermission(session.role, 'token-manage');
-    const input = parseInput(tokenCreate, request.body);
     // The plaintext is in this answer only; the service keeps its SHA-256.
-    return reply.status(201).send(await issueToken(deps.db, session.workspace.id, input));
+    return reply.status(201).send(await issueToken(deps.db, session.workspace.id, request.body));
   });
 
   api.delete('/app/api/tokens/:id', async (request) => {

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
 import type { Db } from '../../../db/client.js';
 import { workspaces } from '../../../db/schema.js';
 import type { FieldErrors } from '../../../lib/errors.js';
-import { parseInput } from '../../../lib/validate.js';
 import { agentCaps, capState, spendToday, spentOf, type CapState, type Caps, type SpendToday, type Spent } from '../../assistant/cost-governor.js';
 import type { AgentRow } from '../../assistant/tools.js';
-import { sessionOf } from '../../auth/session-guard.js';
-import { can, requirePermission } from '../../auth/permissions.js';
+import { permissionFirst, sessionOf } from '../../auth/session-guard.js';
+import { can } from '../../auth/permissions.js';
 import { dailyTokenCap, dollarAmount } from '../agents/input.js';
 import { listAgents } from '../agents/store.js';
 import { html, type SafeHtml } from '../html.js';
@@ -68,7 +68,8 @@ export async function saveWorkspaceCaps(db: Db, workspaceId: string, caps: z.inf
   await db.update(workspaces).set({ dailyTokenCap: caps.daily_token_cap, dailyCostCapUsd: caps.daily_cost_cap_usd }).where(eq(workspaces.id, workspaceId));
 }
 
-export function capsApiRoutes(api: FastifyInstance, deps: AppDeps): void {
+export function capsApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
   api.get('/app/api/usage/today', async (request) => {
     const view = await spendingView(deps.db, sessionOf(request).workspace.id);
     return {
@@ -79,10 +80,9 @@ export function capsApiRoutes(api: FastifyInstance, deps: AppDeps): void {
     };
   });
 
-  api.put('/app/api/usage/caps', async (request) => {
+  api.put('/app/api/usage/caps', { schema: { body: workspaceCapsBody }, preValidation: permissionFirst('spend-manage') }, async (request) => {
     const session = sessionOf(request);
-    requirePermission(session.role, 'spend-manage');
-    const caps = parseInput(workspaceCapsBody, request.body);
+    const caps = request.body;
     await saveWorkspaceCaps(deps.db, session.workspace.id, caps);
     return caps;
   });

@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
@@ -77,9 +78,10 @@ async function monthlyUsage(db: Db, workspaceId: string, now: Date, months: numb
   return result;
 }
 
-export function usageApiRoutes(api: FastifyInstance, deps: AppDeps): void {
-  api.get('/app/api/usage', async (request) => {
-    const { months } = parseInput(usageQuery, request.query);
+export function usageApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
+  api.get('/app/api/usage', { schema: { querystring: usageQuery } }, async (request) => {
+    const { months } = request.query;
     return { months: await monthlyUsage(deps.db, sessionOf(request).workspace.id, deps.now(), months) };
   });
   capsApiRoutes(api, deps);
@@ -96,9 +98,9 @@ export function usagePageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     return layout(frame, { title: 'Usage', active: 'usage', body, notice });
   };
 
-  pages.get('/app/usage', async (request, reply) => {
+  pages.withTypeProvider<ZodTypeProvider>().get('/app/usage', { schema: { querystring: usagePageQuery } }, async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
-    const { months, notice } = parseInput(usagePageQuery, request.query);
+    const { months, notice } = request.query;
     return sendHtml(reply, await render(frame, months, undefined, notice ? NOTICES[notice] : undefined));
   });
 
