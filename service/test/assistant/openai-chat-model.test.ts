@@ -33,7 +33,7 @@ const callOptions: CallOptions = {
 
 const models = (baseURL: string) => {
   const settings = { apiKey: 'k', baseURL, fetch: modelFetch };
-  return { library: createOpenAI(settings).chat('m'), lean: leanOpenAIChat(createOpenAI(settings), 'm') };
+  return { library: createOpenAI(settings).chat('m'), lean: leanOpenAIChat(settings, 'm') };
 };
 
 interface Outcome {
