@@ -9,7 +9,7 @@ import { startFakeOpenAI, type FakeLlm, type LlmRequest } from './helpers/fake-l
 
 /**
  * The lean chat model against @ai-sdk/openai's own: both call the same server for the same
- * stream, and must give the same parts, the same errors and the same requests.
+ * stream, and must give the same parts, the same errors and the same requests (body and headers).
  */
 
 type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
@@ -111,13 +111,9 @@ function normalized(outcome: Outcome): Outcome {
   return { ...outcome, parts };
 }
 
-/**
- * Request headers, but for the version of @ai-sdk/provider-utils in the user agent: this module
- * gets the hoisted copy, which may not be the one @ai-sdk/openai has.
- */
+/** Request headers as the library computed them (the lean model sends those very headers). */
 function requestHeaders(request: LlmRequest | undefined) {
-  const { host: _host, ...headers } = request?.headers ?? {};
-  return headers;
+  return request?.headers ?? {};
 }
 
 /** The fake server stamps chunks with the current second, which may tick between the two calls. */
