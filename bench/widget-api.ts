@@ -2,7 +2,7 @@
  * Widget API throughput and streaming (issue: widget API).
  *
  *   npx tsx bench/widget-api.ts [--pglite-only|--postgres-only] [--streams 1000,5000]
- *     [--providers openai,anthropic,openai-compatible] [--snapshot <dir>]
+ *     [--providers openai,anthropic,openai-compatible] [--memory-only] [--snapshot <dir>]
  *
  * Load comes from this process (autocannon) against a target process (targets/widget-target.ts):
  * 1. init requests/s, as a ratio to a bare Fastify route answering a constant in a process of its
@@ -15,7 +15,7 @@
  *    (`--providers`, all three by default), each against the local stand-in speaking its wire
  *    format; 1. and 2. use the `openai` provider.
  *
- * `--snapshot <dir>` also writes heap snapshots of the target idle and with the streams held
+ * `--memory-only` runs 3. alone. `--snapshot <dir>` also writes heap snapshots of the target idle and with the streams held
  * (memory phase only), for comparing retained sizes by constructor.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -379,6 +379,6 @@ if (!args.has('--pglite-only')) {
 const rows: BenchRow[] = [];
 for (const kind of kinds) {
   for (const provider of HELD_PROVIDERS) for (const count of STREAM_COUNTS) rows.push(await heldStreams(kind, count, provider));
-  rows.push(...(await throughput(kind)));
+  if (!args.has('--memory-only')) rows.push(...(await throughput(kind)));
 }
 printTable(rows);

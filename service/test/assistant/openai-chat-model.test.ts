@@ -208,6 +208,18 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
     expect(leanRequest?.headers).toMatchObject({ authorization: 'Bearer k', 'user-agent': expect.stringContaining('ai-sdk/openai/') });
   });
 
+  it("sends the library's request for every setting and streams its warnings", async () => {
+    const llm = await fake(() => [{ text: 'Fine.' }]);
+    const settings: Partial<CallOptions> = { maxOutputTokens: 300, temperature: 0.2, topK: 3, seed: 7, stopSequences: ['END'], toolChoice: { type: 'tool', toolName: 'lookup_order' } };
+    const { library, lean } = await both(llm.baseUrl, settings);
+    expect(withoutTimestamps(lean)).toEqual(withoutTimestamps(library));
+    // topK is not an OpenAI setting: the library says so in the stream's first part.
+    expect(lean.parts[0]).toMatchObject({ type: 'stream-start', warnings: [expect.objectContaining({ feature: 'topK' })] });
+    const [libraryRequest, leanRequest] = llm.requests;
+    expect(leanRequest?.body).toEqual(libraryRequest?.body);
+    expect(leanRequest?.body).toMatchObject({ max_tokens: 300, temperature: 0.2, seed: 7, stop: ['END'], tool_choice: { type: 'function' } });
+  });
+
   it('streams a tool call whose arguments come in several deltas, and two parallel tool calls', async () => {
     const llm = await fake((_request, index) =>
       index < 2

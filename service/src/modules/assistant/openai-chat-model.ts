@@ -76,8 +76,8 @@ interface LibraryRequest {
   warnings: SharedV3Warning[];
 }
 
-/** An answer with no events: the library's stream over it ends at once. */
-const emptyEventStream = () => new Response('', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+/** The smallest answer the library's chat model accepts: one empty choice. */
+const emptyCompletion = () => new Response('{"choices":[{"index":0,"message":{"content":""}}]}', { status: 200, headers: { 'content-type': 'application/json' } });
 
 export class LeanOpenAIChatModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
@@ -131,26 +131,23 @@ export class LeanOpenAIChatModel implements LanguageModelV3 {
     return createOpenAI({ apiKey, fetch, ...(baseURL ? { baseURL } : {}) }).chat(this.modelId);
   }
 
-  /** What the library would send for this call, from a call of its own that never leaves the process. */
+  /**
+   * What the library would send for this call, from a call of its own that never leaves the
+   * process: its `doGenerate`, with a `fetch` that keeps the request and answers with the smallest
+   * completion it accepts (no web streams involved). Its `doStream` sends the same request asking
+   * for a stream with usage, as `stream` and `stream_options` added last.
+   */
   private async libraryRequest(options: LanguageModelV3CallOptions): Promise<LibraryRequest> {
     let sent: { url: string; init: RequestInit } | undefined;
     const keepRequest: FetchFunction = async (input, init = {}) => {
       sent = { url: input instanceof Request ? input.url : String(input), init };
-      return emptyEventStream();
+      return emptyCompletion();
     };
     const { abortSignal: _unused, ...local } = options;
-    const result = await this.libraryModel(keepRequest).doStream(local);
-    const reader = result.stream.getReader();
-    const first = await reader.read();
-    await reader.cancel();
-    if (!sent || typeof sent.init.body !== 'string') throw new Error('the OpenAI chat model sent no JSON request');
-    return {
-      url: sent.url,
-      headers: sent.init.headers ?? {},
-      body: sent.init.body,
-      values: result.request?.body,
-      warnings: first.value?.type === 'stream-start' ? first.value.warnings : [],
-    };
+    const { warnings, request } = await this.libraryModel(keepRequest).doGenerate(local);
+    if (!sent || typeof request?.body !== 'object' || request.body === null) throw new Error('the OpenAI chat model sent no JSON request');
+    const values = { ...request.body, stream: true, stream_options: { include_usage: true } };
+    return { url: sent.url, headers: sent.init.headers ?? {}, body: JSON.stringify(values), values, warnings };
   }
 }
 
