@@ -231,13 +231,15 @@ function retries(maxRetries: number, abortSignal: AbortSignal) {
     backoffFactor: 2,
     abortSignal,
     shouldRetry: async (error) => APICallError.isInstance(error) && error.isRetryable,
-    getDelayInMs: ({ error, exponentialBackoffDelay }) => retryAfterMs(error) ?? exponentialBackoffDelay,
+    getDelayInMs: ({ error, exponentialBackoffDelay }) => retryAfterMs(error, exponentialBackoffDelay) ?? exponentialBackoffDelay,
     createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors }),
   });
 }
 
-function retryAfterMs(error: unknown): number | undefined {
-  const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
+/** The wait the provider's answer asks for, when it is shorter than a minute or than the backoff. */
+function retryAfterMs(error: unknown, backoffMs: number): number | undefined {
+  const failed = APICallError.isInstance(error) ? error : error instanceof Error && APICallError.isInstance(error.cause) ? error.cause : undefined;
+  const headers = failed?.responseHeaders;
   if (!headers) return undefined;
   let ms: number | undefined;
   const inMs = Number.parseFloat(headers['retry-after-ms'] ?? '');
@@ -247,7 +249,7 @@ function retryAfterMs(error: unknown): number | undefined {
     const seconds = Number.parseFloat(retryAfter);
     ms = Number.isNaN(seconds) ? Date.parse(retryAfter) - Date.now() : seconds * 1000;
   }
-  return ms !== undefined && !Number.isNaN(ms) && ms >= 0 && ms < 60_000 ? ms : undefined;
+  return ms !== undefined && !Number.isNaN(ms) && ms >= 0 && (ms < 60_000 || ms < backoffMs) ? ms : undefined;
 }
 
 function checkedMaxOutputTokens(maxOutputTokens: number | undefined): number | undefined {
