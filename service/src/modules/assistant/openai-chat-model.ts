@@ -42,12 +42,12 @@ import { z } from 'zod';
  *
  * Only public interfaces are used: this is a `LanguageModelV3` of the provider specification,
  * and the request is @ai-sdk/openai's own, taken through its public `fetch` option. For each
- * call the library's chat model is asked to stream with a `fetch` that keeps the request it is
- * given (URL, headers, body) and answers locally with an empty event stream; the library's
- * stream then gives the call's warnings and is dropped at once. So the arguments, tools,
- * settings, model quirks, headers and warnings stay the library's, upgrades included, and this
- * module owns only the response side: the Chat Completions event stream, a public wire format.
- * `doGenerate` is the library's.
+ * call the library's chat model generates with a `fetch` that keeps the request it is given (URL,
+ * headers, body) and answers locally with an empty completion; the same request, asking for a
+ * stream as the library's `doStream` does, is then sent. So the arguments, tools, settings,
+ * model quirks, headers and warnings stay the library's, upgrades included, and this module owns
+ * only the response side: the Chat Completions event stream, a public wire format. `doGenerate`
+ * is the library's.
  *
  * The parts are the same as the library's `doStream` gives (the mapping below follows it step by
  * step), and `doStream` rejects in the same cases (an error response, an error chunk before any
