@@ -13,6 +13,20 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'smart'],
+      // The AI SDK's `internal` entry points are private helpers that change without notice in
+      // any release; the model layer (service/src/modules/assistant/model-turn.ts) stands on the
+      // provider specification and the public API only.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['ai/internal', 'ai/internal/*', '@ai-sdk/*/internal', '@ai-sdk/*/internal/*'],
+              message: "The AI SDK's internal entry points are not a public API: use @ai-sdk/provider's specification and ai's public exports.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

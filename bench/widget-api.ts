@@ -1,7 +1,8 @@
 /**
  * Widget API throughput and streaming (issue: widget API).
  *
- *   npx tsx bench/widget-api.ts [--pglite-only|--postgres-only] [--streams 1000,5000] [--snapshot <dir>]
+ *   npx tsx bench/widget-api.ts [--pglite-only|--postgres-only] [--streams 1000,5000]
+ *     [--providers openai,anthropic,openai-compatible] [--memory-only] [--snapshot <dir>]
  *
  * Load comes from this process (autocannon) against a target process (targets/widget-target.ts):
  * 1. init requests/s, as a ratio to a bare Fastify route answering a constant in a process of its
@@ -10,9 +11,11 @@
  *    time to first delta.
  * 3. 1,000 and 5,000 streams held open by the model: resident memory (and V8 heap) per open
  *    stream over the idle process, sampled after a full GC, once the streams have been held for
- *    a few seconds (and, shown beside it, right after the last one opened).
+ *    a few seconds (and, shown beside it, right after the last one opened). Once per provider
+ *    (`--providers`, all three by default), each against the local stand-in speaking its wire
+ *    format; 1. and 2. use the `openai` provider.
  *
- * `--snapshot <dir>` also writes heap snapshots of the target idle and with the streams held
+ * `--memory-only` runs 3. alone. `--snapshot <dir>` also writes heap snapshots of the target idle and with the streams held
  * (memory phase only), for comparing retained sizes by constructor.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -23,13 +26,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { startFakeOpenAI } from '../service/test/assistant/helpers/fake-llm.js';
+import { startFakeAnthropic, startFakeOpenAI, type FakeLlm } from '../service/test/assistant/helpers/fake-llm.js';
 import { postgresMissing } from '../service/test/helpers/services.js';
 import { printTable, round, summarize, type BenchRow } from './lib.js';
 
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const STREAM_COUNTS = (option('--streams') ?? '1000,5000').split(',').map(Number).filter((n) => n > 0);
 const SNAPSHOT_DIR = option('--snapshot');
+const PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
+type Provider = (typeof PROVIDERS)[number];
+const HELD_PROVIDERS = (option('--providers') ?? PROVIDERS.join(',')).split(',').map((name) => {
+  if (!PROVIDERS.includes(name as Provider)) throw new Error(`unknown provider "${name}"; one of ${PROVIDERS.join(', ')}`);
+  return name as Provider;
+});
 const ORIGIN = 'https://shop.example';
 
 interface Ready {
@@ -46,8 +55,13 @@ interface Memory {
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
-function startTarget(kind: string, modelUrl: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  return startProcess<Ready>('widget-target.ts', [kind, modelUrl]);
+function startTarget(kind: string, modelUrl: string, provider: Provider): Promise<{ child: ChildProcess; ready: Ready }> {
+  return startProcess<Ready>('widget-target.ts', [kind, modelUrl, provider]);
+}
+
+/** The local model server speaking the provider's wire format (the same stand-ins as the tests). */
+function startModel(provider: Provider, script: Parameters<typeof startFakeOpenAI>[0]): Promise<FakeLlm> {
+  return provider === 'anthropic' ? startFakeAnthropic(script) : startFakeOpenAI(script);
 }
 
 /** A process of bench/targets/, once it has said it is ready. */
@@ -255,11 +269,11 @@ async function settledMemory(child: ChildProcess): Promise<Memory> {
  * shrink back after a phase, so a second phase on the same process would reuse pages the first
  * one left behind and look cheaper than it is.
  */
-async function heldStreams(kind: string, count: number): Promise<BenchRow> {
+async function heldStreams(kind: string, count: number, provider: Provider): Promise<BenchRow> {
   // The model runs here, not in the target, so the target's memory is the service's alone.
   let hold = false;
-  const model = await startFakeOpenAI(() => (hold ? [{ text: 'Holding on. ' }, { hang: true }] : [{ text: 'Orders ship within two days.' }]));
-  const { child, ready } = await startTarget(kind, model.baseUrl);
+  const model = await startModel(provider, () => (hold ? [{ text: 'Holding on. ' }, { hang: true }] : [{ text: 'Orders ship within two days.' }]));
+  const { child, ready } = await startTarget(kind, model.baseUrl, provider);
   try {
     // Warmed up (code compiled, pools filled), otherwise fresh.
     await Promise.all((await initSessions(ready, 20)).map((token) => openStream(ready, token).done));
@@ -284,7 +298,7 @@ async function heldStreams(kind: string, count: number): Promise<BenchRow> {
     const perStream = (sample: Memory, key: keyof Memory) => (sample[key] - idle[key]) / Math.max(open, 1) / 1024;
     const describe = (sample: Memory) =>
       `rss ${round(perStream(sample, 'rss'), 1)} KB, heap used ${round(perStream(sample, 'heapUsed'), 1)} KB, heap total ${round(perStream(sample, 'heapTotal'), 1)} KB, external ${round(perStream(sample, 'external'), 1)} KB`;
-    console.log(`held ${count} (${kind}): ${open}/${count} open, per open stream, held ${SETTLE_SECONDS} s: ${describe(busy)}; right after opening: ${describe(opened)}; load ${loadNow}`);
+    console.log(`held ${count} (${kind}, ${provider}): ${open}/${count} open, per open stream, held ${SETTLE_SECONDS} s: ${describe(busy)}; right after opening: ${describe(opened)}; load ${loadNow}`);
     // The V8 heap a stream keeps is the steady part; the resident figures move with the pages V8
     // has not yet returned, by tens of MB either way, which at 1,000 streams is as much as the
     // streams themselves (see bench/README.md): read them at 5,000.
@@ -294,7 +308,7 @@ async function heldStreams(kind: string, count: number): Promise<BenchRow> {
     const everyStreamOpen = open === count;
     const judged = count >= JUDGED_AT_STREAMS;
     return {
-      benchmark: `${count} streams held open (${kind})`,
+      benchmark: `${count} streams held open (${kind}, ${provider} provider)`,
       // Only a run that held every stream can meet the target; the text says which happened.
       figure: everyStreamOpen ? `${memory}; ${open}/${count} open` : `only ${open}/${count} streams opened; ${memory}`,
       baseline: `${round(idle.rss / 1024 / 1024, 0)} MB idle`,
@@ -313,7 +327,7 @@ async function heldStreams(kind: string, count: number): Promise<BenchRow> {
 
 async function throughput(kind: string): Promise<BenchRow[]> {
   const model = await startFakeOpenAI(() => [{ text: 'Orders ship within two days.' }]);
-  const { child, ready } = await startTarget(kind, model.baseUrl);
+  const { child, ready } = await startTarget(kind, model.baseUrl, 'openai');
   const baseline = await startProcess<{ url: string }>('bare-target.ts', []);
   try {
     const { init, bare, ratio, ratios } = await initRatio(ready, baseline.ready.url);
@@ -364,7 +378,7 @@ if (!args.has('--pglite-only')) {
 }
 const rows: BenchRow[] = [];
 for (const kind of kinds) {
-  for (const count of STREAM_COUNTS) rows.push(await heldStreams(kind, count));
-  rows.push(...(await throughput(kind)));
+  for (const provider of HELD_PROVIDERS) for (const count of STREAM_COUNTS) rows.push(await heldStreams(kind, count, provider));
+  if (!args.has('--memory-only')) rows.push(...(await throughput(kind)));
 }
 printTable(rows);

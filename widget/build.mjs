@@ -1,5 +1,7 @@
-// Builds dist/widget.js (the loader), dist/panel.js (the lazily loaded chat panel) and
-// dist/markdown.js (the panel's Markdown renderer, for the service's own pages).
+// Builds dist/widget.js (the loader), dist/panel.js (the lazily loaded chat panel),
+// dist/markdown.js (the panel's Markdown renderer, for the service's own pages) and
+// dist/playground.js (the Playground page's script, web/playground/playground.ts, which draws
+// replies with the panel's own renderers).
 // Output is deterministic: same sources, same bytes (no timestamps, no absolute paths).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -42,4 +44,5 @@ await build({
   outfile: join(dist, 'markdown.js'),
   globalName: 'StorefrontAssistantMarkdown',
 });
+await build({ ...common, entryPoints: [join(root, '../web/playground/playground.ts')], outfile: join(dist, 'playground.js') });
 process.stdout.write(`built ${dist} (panel ${panelVersion})\n`);

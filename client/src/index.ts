@@ -6,6 +6,7 @@
 // so every call is a separate, tree-shakeable function; createWidgetClient only binds them.
 
 import type { components, paths } from './openapi.js';
+import type { WidgetStreamEvent } from '../../service/src/contract/stream-events.js';
 import { readEventStream } from './sse.js';
 
 export type { components, operations, paths } from './openapi.js';
@@ -45,19 +46,15 @@ export type RequestOf<P extends JsonRoute> = paths[P]['post']['requestBody']['co
 export type ResponseOf<P extends JsonRoute> = paths[P]['post']['responses'][200]['content']['application/json'];
 
 /**
- * The events of POST /v1/widget/messages/stream. The document can only say "text/event-stream",
- * so the payloads are written here, in terms of the generated Message and Block. `start` also
- * carries the reply's language and writing direction, which the contract does not name.
+ * The events of POST /v1/widget/messages/stream, from their one definition in the service's
+ * contract (the OpenAPI document can only say "text/event-stream"). A type-only import: the zod
+ * schemas stay in the service and cost the widget no bytes.
  */
-export type StreamEvent =
-  | { event: 'start'; data: { conversation_id: string; message_id: string; language?: string; direction?: Direction } }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'block'; data: Block }
-  | { event: 'sources'; data: { sources: Source[] } }
-  | { event: 'done'; data: { message: Message & { language?: string; direction?: Direction } } }
-  | { event: 'error'; data: { code: ErrorCode; message: string } };
+export type StreamEvent = WidgetStreamEvent;
+export type { StreamEventData } from '../../service/src/contract/stream-events.js';
 
-const STREAM_EVENTS: ReadonlySet<string> = new Set<StreamEvent['event']>(['start', 'delta', 'block', 'sources', 'done', 'error']);
+/** Every event name of the widget's stream, listed as a record so that the type check notices one missing. */
+const STREAM_EVENTS: Readonly<Record<StreamEvent['event'], true>> = { start: true, delta: true, block: true, sources: true, done: true, error: true };
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -214,7 +211,7 @@ export const applyCoupon = (client: ClientOptions, body: CouponApplyRequest, opt
 async function* streamEvents(body: ReadableStream<Uint8Array>, onChunk?: () => void): AsyncGenerator<StreamEvent, void, undefined> {
   for await (const { event, data } of readEventStream(body, onChunk)) {
     // Event kinds a newer service may add are not ours to interpret.
-    if (!STREAM_EVENTS.has(event)) continue;
+    if (!Object.prototype.hasOwnProperty.call(STREAM_EVENTS, event)) continue;
     let parsed: unknown;
     try {
       parsed = JSON.parse(data);

@@ -9,7 +9,7 @@ import { startFakeOpenAI, type FakeLlm, type LlmRequest } from './helpers/fake-l
 
 /**
  * The lean chat model against @ai-sdk/openai's own: both call the same server for the same
- * stream, and must give the same parts, the same errors and the same requests.
+ * stream, and must give the same parts, the same errors and the same requests (body and headers).
  */
 
 type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
@@ -33,7 +33,7 @@ const callOptions: CallOptions = {
 
 const models = (baseURL: string) => {
   const settings = { apiKey: 'k', baseURL, fetch: modelFetch };
-  return { library: createOpenAI(settings).chat('m'), lean: leanOpenAIChat(createOpenAI(settings), 'm') };
+  return { library: createOpenAI(settings).chat('m'), lean: leanOpenAIChat(settings, 'm') };
 };
 
 interface Outcome {
@@ -111,13 +111,9 @@ function normalized(outcome: Outcome): Outcome {
   return { ...outcome, parts };
 }
 
-/**
- * Request headers, but for the version of @ai-sdk/provider-utils in the user agent: this module
- * gets the hoisted copy, which may not be the one @ai-sdk/openai has.
- */
+/** Request headers as the library computed them (the lean model sends those very headers). */
 function requestHeaders(request: LlmRequest | undefined) {
-  const { host: _host, ...headers } = request?.headers ?? {};
-  return headers;
+  return request?.headers ?? {};
 }
 
 /** The fake server stamps chunks with the current second, which may tick between the two calls. */
@@ -210,6 +206,18 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
     expect(leanRequest?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(requestHeaders(leanRequest)).toEqual(requestHeaders(libraryRequest));
     expect(leanRequest?.headers).toMatchObject({ authorization: 'Bearer k', 'user-agent': expect.stringContaining('ai-sdk/openai/') });
+  });
+
+  it("sends the library's request for every setting and streams its warnings", async () => {
+    const llm = await fake(() => [{ text: 'Fine.' }]);
+    const settings: Partial<CallOptions> = { maxOutputTokens: 300, temperature: 0.2, topK: 3, seed: 7, stopSequences: ['END'], toolChoice: { type: 'tool', toolName: 'lookup_order' } };
+    const { library, lean } = await both(llm.baseUrl, settings);
+    expect(withoutTimestamps(lean)).toEqual(withoutTimestamps(library));
+    // topK is not an OpenAI setting: the library says so in the stream's first part.
+    expect(lean.parts[0]).toMatchObject({ type: 'stream-start', warnings: [expect.objectContaining({ feature: 'topK' })] });
+    const [libraryRequest, leanRequest] = llm.requests;
+    expect(leanRequest?.body).toEqual(libraryRequest?.body);
+    expect(leanRequest?.body).toMatchObject({ max_tokens: 300, temperature: 0.2, seed: 7, stop: ['END'], tool_choice: { type: 'function' } });
   });
 
   it('streams a tool call whose arguments come in several deltas, and two parallel tool calls', async () => {

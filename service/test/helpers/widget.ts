@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createWidgetClient, SseParser, type SseEvent, type WidgetClient } from '@storefront-assistant/client';
+import { streamEventSchema } from '../../src/contract/stream-events.js';
 import { INJECT_BASE_URL, injectFetch } from './inject-fetch.js';
 
 export const SHOP_ORIGIN = 'https://shop.example';
@@ -44,12 +45,18 @@ export function widgetClient(app: FastifyInstance, options: { origin?: string; t
 
 /**
  * Parses a text/event-stream body into its events, every kind included (the Playground's too),
- * with the parser the widget reads streams with.
+ * with the parser the widget reads streams with. Each event must match the contract's stream
+ * events (contract/stream-events.ts): a test reading a stream fails on one that does not.
  */
 export function parseSse(body: string): { event: string; data: unknown }[] {
   const events: SseEvent[] = [];
   const parser = new SseParser((event) => events.push(event));
   parser.push(body);
   parser.end();
-  return events.map(({ event, data }) => ({ event, data: JSON.parse(data) as unknown }));
+  return events.map(({ event, data }) => {
+    const parsed = { event, data: JSON.parse(data) as unknown };
+    const checked = streamEventSchema.safeParse(parsed);
+    if (!checked.success) throw new Error(`the "${event}" event does not match the contract: ${checked.error.message}`);
+    return parsed;
+  });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/db/schema.js';
+import { agents, messages } from '../../src/db/schema.js';
 import { launchChromium } from '../browser/helpers/chromium.js';
 import { ensureWidgetBuilt } from '../browser/helpers/demo-service.js';
 import { createMember, PASSWORD } from '../dashboard/helpers.js';
@@ -30,7 +30,7 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    ensureWidgetBuilt(); // replies render through the widget's markdown.js
+    ensureWidgetBuilt(); // the page's script is built with the widget, and draws replies with its renderers
     t = await createTestApp();
     shop = await seedWorkspace(t.database, 'Fernhill Outdoor');
     await seedShopContent(t.app, shop.token);
@@ -68,7 +68,7 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
     const answer = page.locator('#pg-log-a .pg-assistant').last();
     expect((await answer.locator('.pg-text').innerText()).length).toBeGreaterThan(0);
     expect(await answer.locator('.pg-card[data-kind="product_card"]').count()).toBeGreaterThan(0);
-    expect(await answer.locator('.pg-card-title').first().innerText()).toContain('Trail running shoe');
+    expect(await answer.locator('.pg-card .card-title').first().innerText()).toContain('Trail running shoe');
 
     await tab('Diagnostics');
     const diagnostics = await text('#pg-diag-a');
@@ -186,6 +186,27 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
     await page.reload();
     await page.locator('#playground[data-ready="true"]').waitFor();
     await checkQuote();
+  });
+
+  it("draws the escalation button with the live widget's link policy: a plain address links, one carrying mail headers does not", async () => {
+    const escalationAfterAsking = async () => {
+      await page.getByLabel('Message', { exact: true }).fill('Can I talk to a person?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await streamsEnded();
+      return page.locator('#pg-log-a .pg-assistant').last().locator('.pg-card[data-kind="escalation_button"] [data-testid="sa-escalation"]');
+    };
+    const handOffTo = (value: string) => t.database.db.update(agents).set({ handoff: { type: 'email', value, label: 'Email us' } }).where(eq(agents.id, shop.agentId));
+
+    await handOffTo('help@fernhill.example');
+    const mailLink = await escalationAfterAsking();
+    expect(await mailLink.getAttribute('href')).toBe('mailto:help@fernhill.example');
+    expect(await mailLink.innerText()).toBe('Email us');
+    // "?" would let the address add headers (bcc, body): the widget shows no link, nor does the preview.
+    await handOffTo('help@fernhill.example?bcc=someone@elsewhere.example');
+    const button = await escalationAfterAsking();
+    expect(await button.evaluate((node) => node.tagName)).toBe('BUTTON');
+    expect(await button.isDisabled()).toBe(true);
+    await shot('08-escalation-policy');
   });
 
   it('the page ran without script errors or CSP violations', () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamEventSchema } from '../../src/contract/stream-events.js';
 import { agents, conversations, messages } from '../../src/db/schema.js';
 import { asUser, createMember, seedProductionConversation, signIn, type SignedIn } from '../dashboard/helpers.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
@@ -162,6 +163,21 @@ describe('Playground routes', () => {
       expect(diagnostics).toMatchObject({ site_type: 'ecommerce', language: 'en', direction: 'ltr', page_context: null });
       // Every block kind is previewed in the Playground, and the event stream carries it.
       expect(turn.events.filter((e) => e.event === 'block').map((e) => e.data.kind)).toContain('product_card');
+    });
+
+    it('writes only events of the contract, each kind a turn with tools and cards has', async () => {
+      const response = await asUser(t.app, editor, 'POST', streamUrl(shop.agentId), { message: 'Anything under €20?' });
+      const events = response.body
+        .split('\n\n')
+        .filter((frame) => frame.startsWith('event: '))
+        .map((frame) => {
+          const [name, data] = frame.split('\n');
+          return { event: name!.slice('event: '.length), data: JSON.parse(data!.slice('data: '.length)) as unknown };
+        });
+      for (const event of events) expect(streamEventSchema.safeParse(event).error).toBeUndefined();
+      expect(new Set(events.map((e) => e.event))).toEqual(new Set(['start', 'delta', 'block', 'tool_call', 'sources', 'diagnostics', 'done']));
+      // And the schema is no rubber stamp: a block of an unknown kind is refused.
+      expect(streamEventSchema.safeParse({ event: 'block', data: { kind: 'banner', data: {} } }).success).toBe(false);
     });
 
     it('applies every override to the turn and never writes one to the agent', async () => {

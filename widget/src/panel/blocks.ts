@@ -1,5 +1,8 @@
-// Rich blocks in live replies. Production shows only escalation_button and coupon_offer (the
+// Rich blocks in replies. The live widget shows only escalation_button and coupon_offer (the
 // allowlist of contract section 4); any other kind is ignored, its text fallback being in the reply.
+// The Playground previews every kind with this same renderer (`previewEveryKind`): what it shows
+// for the two live kinds is what a shopper sees, link policy included, minus the actions that need
+// a visitor (tracking, applying a coupon, the lead form).
 
 import { applyCoupon } from '@storefront-assistant/client';
 import { h, listen } from '../dom.js';
@@ -8,30 +11,48 @@ import { describeFailure, toFailure } from './errors.js';
 import { TEXT } from './strings.js';
 import { EXTERNAL_LINK, safeHref } from './url-policy.js';
 
-export type BlockContext = {
+export type BlockContext = LiveBlockContext | PreviewBlockContext;
+
+type LiveBlockContext = {
   agent: Agent;
   host: PanelHost;
   openLeadForm(): void;
+  previewEveryKind?: false;
 };
+
+/** The Playground's: every kind is drawn, and nothing acts on a visitor's behalf. */
+type PreviewBlockContext = { previewEveryKind: true };
 
 type BlockOf<K extends Block['kind']> = Extract<Block, { kind: K }>;
 
 // Typed by the document, but checked anyway: a reply's data is the model's output, carried over the network.
 const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-function escalation(block: BlockOf<'escalation_button'>, { agent, host, openLeadForm }: BlockContext): HTMLElement | null {
-  const handoff = agent.handoff;
+/** The wrapper of every block, named by its kind. */
+const blockBox = (kind: Block['kind'], ...children: HTMLElement[]) => h('div', { class: 'block', 'data-kind': kind }, ...children);
+
+function escalation(block: BlockOf<'escalation_button'>, context: BlockContext): HTMLElement | null {
+  // Live, the agent's hand-off as init gave it; in a preview, the block's own (the same settings,
+  // as the service wrote them into the block).
+  const handoff = context.previewEveryKind ? { type: block.data?.type, value: block.data?.value ?? undefined, label: block.data?.label } : context.agent.handoff;
   const label = str(handoff?.label) || str(block.data?.label) || TEXT.talkToHuman;
-  const track = () => host.track('cta_click', { kind: 'escalation_button', handoff: handoff?.type ?? 'lead_form' });
   const email = handoff?.type === 'email' ? str(handoff.value) : '';
   // A plain address only: "?" or "#" would let the value add mailto headers such as bcc.
   const href =
     handoff?.type === 'url' ? safeHref(handoff.value) : /^[^\s@/?#]+@[^\s@/?#]+$/.test(email) ? safeHref(`mailto:${email}`) : null;
 
+  if (context.previewEveryKind) {
+    const action = href
+      ? h('a', { class: 'btn', href, ...EXTERNAL_LINK, 'data-testid': 'sa-escalation' }, label)
+      : h('button', { type: 'button', class: 'btn', disabled: true, title: TEXT.previewLeadForm, 'data-testid': 'sa-escalation' }, label);
+    return blockBox('escalation_button', h('div', { class: 'card' }, action, str(block.data?.reason) && h('p', { class: 'muted' }, str(block.data?.reason))));
+  }
+  const { agent, host, openLeadForm } = context;
+  const track = () => host.track('cta_click', { kind: 'escalation_button', handoff: handoff?.type ?? 'lead_form' });
   if (href) {
     const link = h('a', { class: 'btn', href, ...EXTERNAL_LINK, 'data-testid': 'sa-escalation' }, label);
     listen(link, 'click', track);
-    return h('div', { class: 'block' }, link);
+    return blockBox('escalation_button', link);
   }
   const leadFormAvailable = (handoff?.type === 'lead_form' || !handoff) && agent.lead_capture?.enabled === true;
   if (!leadFormAvailable) return null; // nowhere to hand off to: a dead button would only frustrate
@@ -40,13 +61,20 @@ function escalation(block: BlockOf<'escalation_button'>, { agent, host, openLead
     track();
     openLeadForm();
   });
-  return h('div', { class: 'block' }, button);
+  return blockBox('escalation_button', button);
 }
 
-function coupon(block: BlockOf<'coupon_offer'>, { host }: BlockContext): HTMLElement | null {
+function coupon(block: BlockOf<'coupon_offer'>, context: BlockContext): HTMLElement | null {
   const code = str(block.data?.code);
   if (!code) return null;
   const description = str(block.data?.description);
+  if (context.previewEveryKind) {
+    return blockBox(
+      'coupon_offer',
+      h('div', { class: 'card coupon', 'data-testid': 'sa-coupon' }, h('p', { class: 'coupon-code', dir: 'auto' }, code), description && h('p', { class: 'coupon-description', dir: 'auto' }, description)),
+    );
+  }
+  const { host } = context;
   const apply = h('button', { type: 'button', class: 'btn', 'data-testid': 'sa-coupon-apply' }, TEXT.couponApply);
   const status = h('p', { class: 'coupon-status', role: 'status', 'data-testid': 'sa-coupon-status' });
   const card = h(
@@ -80,7 +108,34 @@ function coupon(block: BlockOf<'coupon_offer'>, { host }: BlockContext): HTMLEle
       apply.disabled = !problem.retry;
     }
   });
-  return h('div', { class: 'block' }, card);
+  return blockBox('coupon_offer', card);
+}
+
+// The kinds only the Playground draws (the live widget leaves them to the reply's text).
+
+/** A card's heading: its title, linked when the URL passes the link policy. */
+function cardTitle(title: unknown, url: unknown): HTMLElement {
+  const href = safeHref(url);
+  const text = str(title);
+  return h('strong', { class: 'card-title', dir: 'auto' }, href ? h('a', { href, ...EXTERNAL_LINK }, text) : text);
+}
+
+const STOCK: Record<string, string> = { instock: 'In stock', outofstock: 'Out of stock', onbackorder: 'On backorder' };
+
+function productCard({ data }: BlockOf<'product_card'>): HTMLElement {
+  const { price } = data;
+  const regular = data.on_sale && price.regular_price && price.regular_price !== price.price ? h('s', { class: 'muted' }, ` ${price.regular_price}`) : null;
+  const stock = (STOCK[data.stock_status] ?? data.stock_status) + (data.stock_quantity != null ? ` (${data.stock_quantity})` : '') + (data.sku ? ` · SKU ${data.sku}` : '');
+  return h('div', { class: 'card' }, cardTitle(data.name, data.url), h('p', { class: 'card-price' }, `${price.price} ${price.currency}`, regular), h('p', { class: 'muted' }, stock));
+}
+
+function pricingCard({ data }: BlockOf<'pricing_card'>): HTMLElement {
+  const points = h('ul', { class: 'card-points' }, ...data.price_points.map((point) => h('li', { dir: 'auto' }, point)));
+  return h('div', { class: 'card' }, cardTitle(data.title, data.url), str(data.summary) && h('p', { dir: 'auto' }, data.summary), points);
+}
+
+function caseStudyCard({ data }: BlockOf<'case_study_card'>): HTMLElement {
+  return h('div', { class: 'card' }, cardTitle(data.title, data.url), str(data.summary) && h('p', { dir: 'auto' }, data.summary));
 }
 
 export function renderBlock(block: Block, context: BlockContext): HTMLElement | null {
@@ -89,6 +144,12 @@ export function renderBlock(block: Block, context: BlockContext): HTMLElement | 
       return escalation(block, context);
     case 'coupon_offer':
       return coupon(block, context);
+    case 'product_card':
+      return context.previewEveryKind ? blockBox(block.kind, productCard(block)) : null;
+    case 'pricing_card':
+      return context.previewEveryKind ? blockBox(block.kind, pricingCard(block)) : null;
+    case 'case_study_card':
+      return context.previewEveryKind ? blockBox(block.kind, caseStudyCard(block)) : null;
     default:
       return null;
   }

@@ -6,7 +6,7 @@ import type { Block, Message, Source } from '../types.js';
 import { renderBlock, type BlockContext } from './blocks.js';
 import { renderMarkdown } from './markdown-dom.js';
 import { TEXT } from './strings.js';
-import { EXTERNAL_LINK, safeHref } from './url-policy.js';
+import { EXTERNAL_LINK, safeWebHref } from './url-policy.js';
 
 export type MessageState = 'streaming' | 'done' | 'stopped' | 'failed';
 
@@ -59,8 +59,8 @@ export class MessageView {
 
   setSources(sources: Source[]): void {
     const links = sources.flatMap((source) => {
-      const href = safeHref(source.url);
-      if (!href || !/^https?:/.test(href)) return [];
+      const href = safeWebHref(source.url);
+      if (!href) return [];
       const title = typeof source.title === 'string' && source.title.trim() ? source.title.trim() : new URL(href).hostname;
       return [h('li', {}, h('a', { href, ...EXTERNAL_LINK, title, 'data-testid': 'sa-source' }, title))];
     });

@@ -16,6 +16,8 @@ export const TEXT = {
   you: 'You',
   assistant: 'Assistant',
   talkToHuman: 'Talk to a person',
+  /** On the Playground's preview of an escalation button that would open the lead form. */
+  previewLeadForm: 'The lead form opens in the live widget',
   couponApply: 'Apply',
   couponApplying: 'Applying…',
   couponApplied: (code: string) => `Coupon ${code} was added to your cart.`,

@@ -14,5 +14,11 @@ export function safeHref(raw: unknown): string | null {
   }
 }
 
+/** The URL when it is an absolute http(s) one: sources are web pages, never mail links. */
+export function safeWebHref(raw: unknown): string | null {
+  const href = safeHref(raw);
+  return href && /^https?:/.test(href) ? href : null;
+}
+
 /** Attributes of every link out of the widget: a new tab that cannot reach back to the page. */
 export const EXTERNAL_LINK = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;

@@ -1,26 +1,39 @@
-import { asSchema, InvalidToolInputError, NoOutputGeneratedError, NoSuchToolError, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3FunctionTool,
+  type LanguageModelV3Message,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+  type LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import { retryWithExponentialBackoff } from '@ai-sdk/provider-utils';
+import { asSchema, InvalidArgumentError, InvalidToolInputError, NoOutputGeneratedError, NoSuchToolError, RetryError, type ModelMessage, type ToolSet } from 'ai';
 import { isAppError } from '../../lib/errors.js';
-import { convertToLanguageModelPrompt, prepareCallSettings, prepareRetries, prepareToolsAndToolChoice } from 'ai/internal';
 
 /**
- * The model's side of a turn: up to `maxSteps` calls of the model through the AI SDK's provider
- * interface, running the tools it calls in between, as a stream of the parts the runtime uses.
+ * The model port: the one place the runtime calls a language model. Up to `maxSteps` calls of
+ * the model through the provider specification's `doStream` (@ai-sdk/provider, public), running
+ * the tools it calls in between, as a stream of the parts the runtime uses. Every provider
+ * (OpenAI, Anthropic, OpenAI-compatible, the offline responder) is a `LanguageModelV3` behind it.
  *
- * It does what `streamText` did for this runtime (the same prompt conversion, tool schemas,
- * input validation, tool result messages and retries, from the AI SDK itself) without its
- * pipeline of web streams: `streamText` puts about a dozen TransformStreams, tees and readers
- * around every step, and on Node 20 each of them costs several kilobytes for as long as the
- * answer streams. Here the provider's stream is read directly, one part at a time, and
- * nothing of a step outlives it except what the next step needs.
+ * It does what `streamText` does for this runtime (the prompt conversion, tool schemas, input
+ * validation with the AI SDK's own errors, tool result messages, retries with the SDK's backoff)
+ * without its pipeline of web streams: `streamText` puts about a dozen TransformStreams, tees
+ * and readers around every step, and on Node 20 each of them costs several kilobytes for as long
+ * as the answer streams. Here the provider's stream is read directly, one part at a time, and
+ * nothing of a step outlives it except what the next step needs. Only public interfaces of the
+ * AI SDK are used (eslint forbids its `internal` entry points), so its upgrades cannot break
+ * this through a private helper.
  *
  * Aborting `abortSignal` ends the stream quietly (no error): the caller decides what an aborted
  * turn means. Any other failure (the provider's error part, a refused call) is thrown.
  */
 
-export type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
-type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
-type StreamPart = Awaited<ReturnType<LanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer Part> ? Part : never;
-type ProviderUsage = Extract<StreamPart, { type: 'finish' }>['usage'];
+export type { LanguageModelV3 };
+type CallOptions = LanguageModelV3CallOptions;
+type StreamPart = LanguageModelV3StreamPart;
 type AssistantContent = Exclude<Extract<ModelMessage, { role: 'assistant' }>['content'], string>;
 type ToolResultOutput = Extract<Extract<ModelMessage, { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
 
@@ -63,12 +76,12 @@ type ToolOutcome = Extract<ModelTurnPart, { type: 'tool-result' | 'tool-error' }
 
 export async function* streamModelTurn(options: ModelTurnOptions): AsyncGenerator<ModelTurnPart, void, undefined> {
   const { model, tools, abortSignal } = options;
-  const { retry } = prepareRetries({ maxRetries: options.maxRetries, abortSignal });
-  const callSettings = prepareCallSettings({ maxOutputTokens: options.maxOutputTokens });
-  const prepared = await prepareToolsAndToolChoice({ tools, toolChoice: undefined, activeTools: undefined });
+  const retry = retries(options.maxRetries, abortSignal);
+  const maxOutputTokens = checkedMaxOutputTokens(options.maxOutputTokens);
+  const modelTools = await toModelTools(tools);
   // The messages are the runtime's own (typed, built from stored text), so streamText's
-  // validation of them against the message schema (standardizePrompt) is skipped: it cost
-  // about 0.1 ms of every turn, in front of the first word.
+  // validation of them against the message schema is not repeated: it cost about 0.1 ms of
+  // every turn, in front of the first word.
   const initial = { messages: options.messages };
   const responseMessages: ModelMessage[] = [];
   const usage: TurnTokens = { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined };
@@ -78,16 +91,13 @@ export async function* streamModelTurn(options: ModelTurnOptions): AsyncGenerato
    * until the request is written, so it lives in this call and not in the loop's frame.
    */
   const openStep = async (): Promise<ReadableStream<StreamPart>> => {
-    const prompt = await convertToLanguageModelPrompt({
-      prompt: { system: options.system(), messages: [...initial.messages, ...responseMessages] },
-      supportedUrls: await model.supportedUrls,
-      download: undefined,
-      abortSignal,
-    });
-    const call: CallOptions = { ...callSettings, prompt, abortSignal, includeRawChunks: false };
+    const prompt = toLanguageModelPrompt(options.system(), [...initial.messages, ...responseMessages]);
+    const call: CallOptions = { maxOutputTokens, prompt, abortSignal, includeRawChunks: false };
     if (options.providerOptions) call.providerOptions = options.providerOptions;
-    if (prepared.tools) call.tools = prepared.tools;
-    if (prepared.toolChoice) call.toolChoice = prepared.toolChoice;
+    if (modelTools) {
+      call.tools = modelTools;
+      call.toolChoice = { type: 'auto' };
+    }
     const { stream } = await retry(() => model.doStream(call));
     return stream;
   };
@@ -207,7 +217,130 @@ export async function* streamModelTurn(options: ModelTurnOptions): AsyncGenerato
   yield { type: 'finish', totalUsage: usage };
 }
 
-function addUsage(total: TurnTokens, step: ProviderUsage): void {
+/**
+ * Retries of a model call as `streamText` makes them: only errors the provider marks retryable
+ * (rate limits, overload, dropped connections), with exponential backoff from 2 s, or sooner
+ * when the answer's `retry-after-ms` / `retry-after` header asks for less than a minute.
+ */
+function retries(maxRetries: number, abortSignal: AbortSignal) {
+  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+    throw new InvalidArgumentError({ parameter: 'maxRetries', value: maxRetries, message: 'maxRetries must be an integer >= 0' });
+  }
+  return retryWithExponentialBackoff({
+    maxRetries,
+    initialDelayInMs: 2000,
+    backoffFactor: 2,
+    abortSignal,
+    shouldRetry: async (error) => APICallError.isInstance(error) && error.isRetryable,
+    getDelayInMs: ({ error, exponentialBackoffDelay }) => retryAfterMs(error, exponentialBackoffDelay) ?? exponentialBackoffDelay,
+    createRetryError: ({ message, reason, errors }) => new RetryError({ message, reason, errors }),
+  });
+}
+
+/** The wait the provider's answer asks for, when it is shorter than a minute or than the backoff. */
+function retryAfterMs(error: unknown, backoffMs: number): number | undefined {
+  const failed = APICallError.isInstance(error) ? error : error instanceof Error && APICallError.isInstance(error.cause) ? error.cause : undefined;
+  const headers = failed?.responseHeaders;
+  if (!headers) return undefined;
+  let ms: number | undefined;
+  const inMs = Number.parseFloat(headers['retry-after-ms'] ?? '');
+  if (!Number.isNaN(inMs)) ms = inMs;
+  const retryAfter = headers['retry-after'];
+  if (ms === undefined && retryAfter) {
+    const seconds = Number.parseFloat(retryAfter);
+    ms = Number.isNaN(seconds) ? Date.parse(retryAfter) - Date.now() : seconds * 1000;
+  }
+  return ms !== undefined && !Number.isNaN(ms) && ms >= 0 && (ms < 60_000 || ms < backoffMs) ? ms : undefined;
+}
+
+function checkedMaxOutputTokens(maxOutputTokens: number | undefined): number | undefined {
+  if (maxOutputTokens !== undefined && (!Number.isInteger(maxOutputTokens) || maxOutputTokens < 1)) {
+    throw new InvalidArgumentError({ parameter: 'maxOutputTokens', value: maxOutputTokens, message: 'maxOutputTokens must be an integer >= 1' });
+  }
+  return maxOutputTokens;
+}
+
+/** The tools as the model is told of them: name, description and the JSON schema of the input. */
+async function toModelTools(tools: ToolSet): Promise<LanguageModelV3FunctionTool[] | undefined> {
+  const entries = Object.entries(tools);
+  if (entries.length === 0) return undefined;
+  const modelTools: LanguageModelV3FunctionTool[] = [];
+  for (const [name, tool] of entries) {
+    if (tool.type === 'provider') throw new Error(`tool ${name}: provider-defined tools are not supported`);
+    modelTools.push({
+      type: 'function',
+      name,
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      inputSchema: await asSchema(tool.inputSchema).jsonSchema,
+      ...(tool.inputExamples !== undefined ? { inputExamples: tool.inputExamples } : {}),
+      ...(tool.providerOptions !== undefined ? { providerOptions: tool.providerOptions } : {}),
+      ...(tool.strict !== undefined ? { strict: tool.strict } : {}),
+    });
+  }
+  return modelTools;
+}
+
+/**
+ * The system prompt and messages in the provider specification's prompt format. The runtime
+ * builds text, reasoning, tool calls and tool results only (no files or images), so those are
+ * all this converts; anything else is a programming error and says so.
+ */
+function toLanguageModelPrompt(system: string, messages: readonly ModelMessage[]): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = [{ role: 'system', content: system }];
+  for (const message of messages) prompt.push(toLanguageModelMessage(message));
+  return prompt;
+}
+
+function toLanguageModelMessage(message: ModelMessage): LanguageModelV3Message {
+  const options = message.providerOptions ? { providerOptions: message.providerOptions } : {};
+  const withOptions = <T extends object>(part: T, providerOptions: ModelMessage['providerOptions']) => (providerOptions ? { ...part, providerOptions } : part);
+  switch (message.role) {
+    case 'system':
+      return { role: 'system', content: message.content, ...options };
+    case 'user': {
+      if (typeof message.content === 'string') return { role: 'user', content: [{ type: 'text', text: message.content }], ...options };
+      const content = message.content.map((part) => {
+        if (part.type !== 'text') throw new Error(`model prompt: user ${part.type} parts are not supported`);
+        return withOptions({ type: 'text' as const, text: part.text }, part.providerOptions);
+      });
+      return { role: 'user', content: content.filter((part) => part.text !== ''), ...options };
+    }
+    case 'assistant': {
+      if (typeof message.content === 'string') return { role: 'assistant', content: [{ type: 'text', text: message.content }], ...options };
+      const content = message.content
+        // Empty text says nothing to the model, unless a provider attached something to it.
+        .filter((part) => part.type !== 'text' || part.text !== '' || part.providerOptions != null)
+        .map((part) => {
+          switch (part.type) {
+            case 'text':
+            case 'reasoning':
+              return withOptions({ type: part.type, text: part.text }, part.providerOptions);
+            case 'tool-call':
+              return withOptions(
+                { type: 'tool-call' as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, ...(part.providerExecuted !== undefined ? { providerExecuted: part.providerExecuted } : {}) },
+                part.providerOptions,
+              );
+            default:
+              throw new Error(`model prompt: assistant ${part.type} parts are not supported`);
+          }
+        });
+      return { role: 'assistant', content, ...options };
+    }
+    case 'tool': {
+      const content = message.content.map((part) => {
+        if (part.type !== 'tool-result') throw new Error(`model prompt: tool ${part.type} parts are not supported`);
+        const { output } = part;
+        // Multi-part outputs (images, files) would need the downloads streamText does; no tool
+        // of the runtime returns one.
+        if (output.type === 'content') throw new Error(`model prompt: tool ${part.toolName} returned multi-part content, which is not supported`);
+        return withOptions({ type: 'tool-result' as const, toolCallId: part.toolCallId, toolName: part.toolName, output }, part.providerOptions);
+      });
+      return { role: 'tool', content, ...options };
+    }
+  }
+}
+
+function addUsage(total: TurnTokens, step: LanguageModelV3Usage): void {
   const add = (a: number | undefined, b: number | undefined) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
   const input = step.inputTokens.total;
   const output = step.outputTokens.total;

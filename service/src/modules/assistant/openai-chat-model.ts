@@ -1,9 +1,9 @@
-import type { OpenAIProvider } from '@ai-sdk/openai';
-import { OpenAIChatLanguageModel } from '@ai-sdk/openai/internal';
+import { createOpenAI } from '@ai-sdk/openai';
 import {
   APICallError,
   EmptyResponseBodyError,
   type JSONValue,
+  type LanguageModelV3,
   type LanguageModelV3CallOptions,
   type LanguageModelV3FinishReason,
   type LanguageModelV3StreamPart,
@@ -13,15 +13,15 @@ import {
 } from '@ai-sdk/provider';
 import {
   StreamingToolCallTracker,
-  combineHeaders,
   createJsonErrorResponseHandler,
   extractResponseHeaders,
   generateId,
   isAbortError,
   lazySchema,
-  postJsonToApi,
+  postToApi,
   safeParseJSON,
   zodSchema,
+  type FetchFunction,
   type ParseResult,
   type ResponseHandler,
 } from '@ai-sdk/provider-utils';
@@ -29,74 +29,136 @@ import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { z } from 'zod';
 
 /**
- * The OpenAI Chat Completions model of @ai-sdk/openai, streaming without web streams.
+ * The OpenAI Chat Completions model, streaming without web-stream pipelines.
  *
  * A widget holds one model stream open per visitor for as long as the answer streams. On Node 20
- * the library's `doStream` reads the response through a pipeline of web streams (TextDecoderStream,
- * EventSourceParserStream, a JSON TransformStream, a tee to look for an early error, its own
- * TransformStream), and every TransformStream pipe costs about 10.7 KB of heap: about 73 KB per
- * held stream with the HTTP client, against a budget of 64 KB for the whole service. Here the
- * response body is read by one reader, decoded and parsed in place, and the parts are handed out
- * through one pull-based stream that parses only as much of the body as the next part needs.
+ * @ai-sdk/openai's `doStream` reads the response through a pipeline of web streams
+ * (TextDecoderStream, EventSourceParserStream, a JSON TransformStream, a tee to look for an early
+ * error, its own TransformStream), and every TransformStream pipe costs about 10.7 KB of heap:
+ * about 73 KB per held stream with the HTTP client, against a budget of 64 KB for the whole
+ * service. Here the response body is read by one reader, decoded and parsed in place, and the
+ * parts are handed out through one pull-based stream that parses only as much of the body as the
+ * next part needs.
  *
- * It gives the same stream parts as the library's `OpenAIChatLanguageModel.doStream` (the
- * mapping below follows it step by step), rejects `doStream` in the same cases (an error
- * response, an error chunk before any output) with the same errors, so the AI SDK's retries
- * behave the same. The request side is the library's own: the arguments, warnings and tools
- * come from its `getArgs`, the URL and headers from the provider's configuration, and
- * `doGenerate` is inherited untouched. Cancelling the stream cancels the response body, which
- * closes the HTTP request.
+ * Only public interfaces are used: this is a `LanguageModelV3` of the provider specification,
+ * and the request is @ai-sdk/openai's own, taken through its public `fetch` option. For each
+ * call the library's chat model generates with a `fetch` that keeps the request it is given (URL,
+ * headers, body) and answers locally with an empty completion; the same request, asking for a
+ * stream as the library's `doStream` does, is then sent. So the arguments, tools, settings,
+ * model quirks, headers and warnings stay the library's, upgrades included, and this module owns
+ * only the response side: the Chat Completions event stream, a public wire format. `doGenerate`
+ * is the library's.
+ *
+ * The parts are the same as the library's `doStream` gives (the mapping below follows it step by
+ * step), and `doStream` rejects in the same cases (an error response, an error chunk before any
+ * output) with the same errors, so retries behave the same; `test/assistant/openai-chat-model.test.ts`
+ * runs both against the same wire streams. Cancelling the stream cancels the response body,
+ * which closes the HTTP request.
  */
 
 type StreamPart = LanguageModelV3StreamPart;
 type FinishReason = LanguageModelV3FinishReason;
-type ChatConfig = ConstructorParameters<typeof OpenAIChatLanguageModel>[1];
 
-/**
- * The library's members this class builds on. Its .d.ts declares them `private`, which hides
- * them from subclasses too, but they are ordinary members of the class it ships.
- */
-interface ChatInternals {
-  readonly config: ChatConfig;
-  getArgs(options: LanguageModelV3CallOptions): Promise<{ args: Record<string, unknown>; warnings: SharedV3Warning[] }>;
+export interface OpenAIChatSettings {
+  apiKey: string;
+  baseURL?: string | undefined;
+  /** The HTTP client the model is called with (model-fetch.ts in the service). */
+  fetch: FetchFunction;
 }
 
-const internals = (model: object) => model as ChatInternals;
+/** The request the library would send for a call, and the warnings it has for the call. */
+interface LibraryRequest {
+  url: string;
+  headers: RequestInit['headers'];
+  body: string;
+  /** The body as an object, as the library attaches it to its errors and results. */
+  values: unknown;
+  warnings: SharedV3Warning[];
+}
 
-export class LeanOpenAIChatModel extends OpenAIChatLanguageModel {
-  override async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-    const { config, getArgs } = internals(this);
-    const { args, warnings } = await getArgs.call(this, options);
-    const body = { ...args, stream: true, stream_options: { include_usage: true } };
-    const url = config.url({ path: '/chat/completions', modelId: this.modelId });
-    const { responseHeaders, value: response } = await postJsonToApi({
+/** The smallest answer the library's chat model accepts: one empty choice. */
+const emptyCompletion = () => new Response('{"choices":[{"index":0,"message":{"content":""}}]}', { status: 200, headers: { 'content-type': 'application/json' } });
+
+export class LeanOpenAIChatModel implements LanguageModelV3 {
+  readonly specificationVersion = 'v3';
+  /** The library's model, for everything but streaming: the provider name, URLs, `doGenerate`. */
+  private readonly library: LanguageModelV3;
+
+  constructor(
+    readonly modelId: string,
+    private readonly settings: OpenAIChatSettings,
+  ) {
+    this.library = this.libraryModel(settings.fetch);
+  }
+
+  get provider(): string {
+    return this.library.provider;
+  }
+
+  get supportedUrls(): LanguageModelV3['supportedUrls'] {
+    return this.library.supportedUrls;
+  }
+
+  doGenerate(options: LanguageModelV3CallOptions): ReturnType<LanguageModelV3['doGenerate']> {
+    return this.library.doGenerate(options);
+  }
+
+  async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
+    const request = await this.libraryRequest(options);
+    const { url, values } = request;
+    const { responseHeaders, value: response } = await postToApi({
       url,
-      headers: combineHeaders(config.headers(), options.headers),
-      body,
+      body: { content: request.body, values },
       failedResponseHandler: openaiFailedResponseHandler,
       successfulResponseHandler: eventStreamResponse,
-      abortSignal: options.abortSignal,
-      fetch: config.fetch,
+      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      // postToApi's error handling, with the headers exactly as the library computed them
+      // (postToApi would append its user agent to them a second time).
+      fetch: (input, init) => this.settings.fetch(input, { ...init, headers: request.headers }),
     });
-    const chunks = new ChunkReader(response.body, { url, requestBodyValues: body, statusCode: response.status, responseHeaders });
-    const seen = await readUntilOutput(chunks, { url, requestBodyValues: body, responseHeaders });
+    const chunks = new ChunkReader(response.body, { url, requestBodyValues: values, statusCode: response.status, responseHeaders });
+    const seen = await readUntilOutput(chunks, { url, requestBodyValues: values, responseHeaders });
     // The request (the whole prompt) is kept for errors only until the answer begins: an answer
     // streams for seconds, and its prompt would stay in memory with it. A failure to read the
     // rest of the body is reported without the request, which the library would attach.
     chunks.forgetRequest();
-    const stream = new ReadableStream<StreamPart>(new ChatPartSource(chunks, seen, warnings, options.includeRawChunks === true), { highWaterMark: 0 });
-    return { stream, request: { body }, response: { headers: responseHeaders } };
+    const stream = new ReadableStream<StreamPart>(new ChatPartSource(chunks, seen, request.warnings, options.includeRawChunks === true), { highWaterMark: 0 });
+    return { stream, request: { body: values }, response: { headers: responseHeaders } };
+  }
+
+  private libraryModel(fetch: FetchFunction): LanguageModelV3 {
+    const { apiKey, baseURL } = this.settings;
+    return createOpenAI({ apiKey, fetch, ...(baseURL ? { baseURL } : {}) }).chat(this.modelId);
+  }
+
+  /**
+   * What the library would send for this call, from a call of its own that never leaves the
+   * process: its `doGenerate`, with a `fetch` that keeps the request and answers with the smallest
+   * completion it accepts (no web streams involved). Its `doStream` sends the same request asking
+   * for a stream with usage, as `stream` and `stream_options` added last.
+   */
+  private async libraryRequest(options: LanguageModelV3CallOptions): Promise<LibraryRequest> {
+    let sent: { url: string; init: RequestInit } | undefined;
+    const keepRequest: FetchFunction = async (input, init = {}) => {
+      sent = { url: input instanceof Request ? input.url : String(input), init };
+      return emptyCompletion();
+    };
+    const { abortSignal: _unused, ...local } = options;
+    const { warnings, request } = await this.libraryModel(keepRequest).doGenerate(local);
+    if (!sent || typeof request?.body !== 'object' || request.body === null) throw new Error('the OpenAI chat model sent no JSON request');
+    const values = { ...request.body, stream: true, stream_options: { include_usage: true } };
+    return { url: sent.url, headers: sent.init.headers ?? {}, body: JSON.stringify(values), values, warnings };
   }
 }
 
-/** The chat model `provider.chat(modelId)` would give, with the same URL, headers and fetch. */
-export function leanOpenAIChat(provider: OpenAIProvider, modelId: string): LeanOpenAIChatModel {
-  return new LeanOpenAIChatModel(modelId, internals(provider.chat(modelId)).config);
+/** The chat model `createOpenAI(settings).chat(modelId)` would give, streaming leanly. */
+export function leanOpenAIChat(settings: OpenAIChatSettings, modelId: string): LeanOpenAIChatModel {
+  return new LeanOpenAIChatModel(modelId, settings);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Wire schemas. The library does not export them; these are its definitions (openai-error.ts,
-// openai-chat-api.ts), equally lenient, so chunks pass or fail validation with the same errors.
+// Wire schemas: the library's definitions (openai-error.ts, openai-chat-api.ts), which it does not
+// export, equally lenient, so chunks pass or fail validation with the same errors.
 
 const openaiErrorDataSchema = () =>
   z.object({
@@ -204,7 +266,7 @@ interface ResponseContext {
 
 /** Hands the body over untouched; `createEventSourceResponseHandler` would wrap it in streams. */
 const eventStreamResponse: ResponseHandler<{ body: ReadableStream<Uint8Array>; status: number }> = async ({ response }) => {
-  // Thrown inside postJsonToApi, which wraps it as it does for the library.
+  // Thrown inside postToApi, which wraps it as it does for the library.
   if (response.body == null) throw new EmptyResponseBodyError({});
   return { responseHeaders: extractResponseHeaders(response), value: { body: response.body, status: response.status } };
 };

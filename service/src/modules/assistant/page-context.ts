@@ -1,23 +1,15 @@
+import { PAGE_CONTEXT_OG_FIELDS as OG_FIELDS, type PageContext } from '../../contract/stream-events.js';
 import { toPlainText, truncateUtf8, utf8Length } from './text.js';
 
 /**
  * The page the visitor is on (contract section 7), as the widget or the Playground sends it.
  * Everything in it is controlled by whoever controls the page, so it is reduced to an allowlist of
  * plain-text fields with hard size caps before it may reach a prompt. Production and Playground
- * call this same function; only the origin check differs.
+ * call this same function; only the origin check differs. Its shape is the contract's
+ * (contract/stream-events.ts), which the Playground's diagnostics show.
  */
-export interface PageContext {
-  url: string;
-  canonical_url?: string;
-  title?: string;
-  description?: string;
-  og?: Partial<Record<OgField, string>>;
-  json_ld?: Record<string, unknown>[];
-  headings?: string[];
-  body_text?: string;
-}
+export type { PageContext };
 
-const OG_FIELDS = ['title', 'description', 'image', 'type', 'site_name', 'url'] as const;
 type OgField = (typeof OG_FIELDS)[number];
 const OG_URL_FIELDS: ReadonlySet<OgField> = new Set(['image', 'url']);
 

@@ -1,5 +1,4 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { modelFetch } from './model-fetch.js';
 import { leanOpenAIChat } from './openai-chat-model.js';
@@ -78,7 +77,7 @@ function createModel(agent: { provider: string; model: string | null }, env: Pro
       const baseURL = set(env.OPENAI_BASE_URL);
       // Chat Completions rather than the Responses API: it is what every compatible server speaks.
       // Streamed without the library's web streams (see openai-chat-model.ts), the same parts.
-      return { model: leanOpenAIChat(createOpenAI({ apiKey, fetch: modelFetch, ...(baseURL ? { baseURL } : {}) }), modelId), provider: 'openai', modelId };
+      return { model: leanOpenAIChat({ apiKey, baseURL, fetch: modelFetch }, modelId), provider: 'openai', modelId };
     }
     case 'openai-compatible': {
       const baseURL = set(env.OPENAI_BASE_URL);

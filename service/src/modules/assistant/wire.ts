@@ -1,32 +1,42 @@
+import { PLAYGROUND_ONLY_EVENTS, type StreamEvent } from '../../contract/stream-events.js';
 import type { TurnEvent } from './events.js';
 
 export interface WireEvent {
-  name: string;
-  data: unknown;
+  name: StreamEvent['event'];
+  data: StreamEvent['data'];
 }
 
+const playgroundOnly: ReadonlySet<string> = new Set(PLAYGROUND_ONLY_EVENTS);
+
 /**
- * The Server-Sent Event for a turn event (contract sections 4 and 9). The widget gets the
+ * The Server-Sent Event for a turn event (contract/stream-events.ts). The widget gets the
  * production events; the Playground also gets each tool call as it completes and `diagnostics`
  * before `done`.
  */
 export function turnEventToWire(event: TurnEvent, mode: 'production' | 'playground'): WireEvent | undefined {
+  const wire = streamEvent(event);
+  if (mode === 'production' && playgroundOnly.has(wire.event)) return undefined;
+  return { name: wire.event, data: wire.data };
+}
+
+/** The contract's event for a turn event; typed against the contract's union, so a drift fails the type check. */
+function streamEvent(event: TurnEvent): StreamEvent {
   switch (event.type) {
     case 'start':
-      return { name: 'start', data: { conversation_id: event.conversation_id, message_id: event.message_id, language: event.language, direction: event.direction } };
+      return { event: 'start', data: { conversation_id: event.conversation_id, message_id: event.message_id, language: event.language, direction: event.direction } };
     case 'delta':
-      return { name: 'delta', data: { text: event.text } };
+      return { event: 'delta', data: { text: event.text } };
     case 'block':
-      return { name: 'block', data: event.block };
+      return { event: 'block', data: event.block };
     case 'sources':
-      return { name: 'sources', data: { sources: event.sources } };
+      return { event: 'sources', data: { sources: event.sources } };
     case 'done':
-      return { name: 'done', data: { message: event.message } };
+      return { event: 'done', data: { message: event.message } };
     case 'error':
-      return { name: 'error', data: { code: event.code, message: event.message } };
+      return { event: 'error', data: { code: event.code, message: event.message } };
     case 'tool_call':
-      return mode === 'playground' ? { name: 'tool_call', data: event.tool_call } : undefined;
+      return { event: 'tool_call', data: event.tool_call };
     case 'diagnostics':
-      return mode === 'playground' ? { name: 'diagnostics', data: event.diagnostics } : undefined;
+      return { event: 'diagnostics', data: event.diagnostics };
   }
 }

@@ -5,6 +5,9 @@ import { conversations, messages } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { ConversationRow } from '../assistant/runtime.js';
 import type { AgentRow } from '../assistant/tools.js';
+import type { PlaygroundHistory, PlaygroundMessage } from './page-state.js';
+
+export type { PlaygroundHistory };
 
 /**
  * Playground conversations live in the same tables as production ones (spec 4.4 rule 1), flagged
@@ -37,19 +40,6 @@ export async function playgroundConversation(db: Db, agent: AgentRow, conversati
   return row;
 }
 
-export interface PlaygroundMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  blocks: unknown[];
-  sources: unknown[];
-  diagnostics: Record<string, unknown> | null;
-}
-
-export interface PlaygroundHistory {
-  id: string;
-  messages: PlaygroundMessage[];
-}
-
 /**
  * The conversation a page load resumes: the one named in the page's URL (the script keeps the
  * URL up to date), else the tester's most recently active one with this agent.
@@ -70,7 +60,8 @@ export async function resumablePlaygroundConversation(db: Db, agent: AgentRow, u
     .from(messages)
     .where(and(eq(messages.conversationId, row.id), eq(messages.workspaceId, agent.workspaceId)))
     .orderBy(asc(messages.seq));
-  return { id: row.id, messages: history };
+  // Stored by the runtime from the contract's types (blocks, sources, diagnostics); the columns are untyped JSON.
+  return { id: row.id, messages: history as PlaygroundMessage[] };
 }
 
 /**

@@ -3,13 +3,14 @@ import { LOCALES, matchLocale } from '../assistant/locales.js';
 import { SITE_TYPE_MAP } from '../assistant/site-types.js';
 import type { AgentRow } from '../assistant/tools.js';
 import { html, type SafeHtml } from '../dashboard/html.js';
-import { playgroundAssetUrl } from './assets.js';
-import type { PlaygroundHistory } from './conversations.js';
+import { playgroundAssetUrl, playgroundScriptBuilt } from './assets.js';
+import type { PlaygroundHistory, PlaygroundPageState } from './page-state.js';
 
 /**
  * The Playground page. The map of verticals, the locale list and the page-context form are
- * rendered here; playground.js streams turns into the chat and fills Diagnostics. Data for the
- * script travels in a data attribute (escaped like any attribute), never in an inline script.
+ * rendered here; its script (web/playground/playground.ts, built with the widget) streams turns
+ * into the chat and fills Diagnostics. Data for the script travels in a data attribute (escaped
+ * like any attribute), never in an inline script.
  */
 
 const SITE_TYPES = Object.values(SITE_TYPE_MAP);
@@ -55,9 +56,10 @@ export function playgroundBody({ agent, session, conversation, compareConversati
     site_types: SITE_TYPES.map((t) => ({ id: t.id, label: t.label, blocks: t.blocks })),
     conversation,
     compare_conversation: compareConversation,
-  });
+  } satisfies PlaygroundPageState);
   return html`<link rel="stylesheet" href="${playgroundAssetUrl('playground.css')}">
 <script src="${playgroundAssetUrl('playground.js')}" defer></script>
+${!playgroundScriptBuilt() && html`<p class="field-error" role="alert">The Playground's script is not built: run <code>npm run build -w widget</code> and reload.</p>`}
 <div class="playground" id="playground" data-csrf="${session.csrfToken}" data-state="${state}">
   <div class="pg-head">
     <div>

@@ -18,10 +18,10 @@ const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /**
  * `npm test` builds the widget first (npm run check); a lone run of a browser suite may not have.
- * markdown.js is the renderer the dashboard and the Playground load.
+ * markdown.js is the renderer the dashboard loads; playground.js is the Playground page's script.
  */
 export function ensureWidgetBuilt(): void {
-  if (!['panel.js', 'markdown.js'].every((file) => existsSync(path.join(WIDGET_DIST_DIR, file)))) {
+  if (!['panel.js', 'markdown.js', 'playground.js'].every((file) => existsSync(path.join(WIDGET_DIST_DIR, file)))) {
     execFileSync('npm', ['run', 'build', '-w', 'widget'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
 }

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { LanguageModel } from 'ai';
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Message,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+  LanguageModelV3Usage,
+} from '@ai-sdk/provider';
 import { phrase } from '../phrases.js';
 import { emailsIn } from '../visitor-facts.js';
 import { describeToolResult } from './compose.js';
@@ -15,13 +23,12 @@ import { detectIntents, orderNumberIn } from './intents.js';
  * downstream (tools, blocks, persistence, diagnostics) is exercised the same way.
  */
 
-type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
-type CallOptions = Parameters<LanguageModelV3['doStream']>[0];
-type StreamResult = Awaited<ReturnType<LanguageModelV3['doStream']>>;
-type GenerateResult = Awaited<ReturnType<LanguageModelV3['doGenerate']>>;
-type StreamPart = StreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
-type Message = CallOptions['prompt'][number];
-type Usage = GenerateResult['usage'];
+type CallOptions = LanguageModelV3CallOptions;
+type StreamResult = LanguageModelV3StreamResult;
+type GenerateResult = LanguageModelV3GenerateResult;
+type StreamPart = LanguageModelV3StreamPart;
+type Message = LanguageModelV3Message;
+type Usage = LanguageModelV3Usage;
 
 export const OFFLINE_MODEL_ID = 'offline-responder';
 
