@@ -195,7 +195,9 @@
       case 'product_card': {
         box = card(block.kind, data.name, data.url);
         var price = data.price || {};
-        var priceLine = el('p', 'pg-price', price.price + ' ' + price.currency);
+        // A variable product's range of prices, as the shop shows it.
+        var amount = price.min_price && price.max_price && price.min_price !== price.max_price ? price.min_price + ' – ' + price.max_price : price.price;
+        var priceLine = el('p', 'pg-price', amount + ' ' + price.currency);
         if (data.on_sale && price.regular_price && price.regular_price !== price.price) priceLine.appendChild(el('s', 'muted', ' ' + price.regular_price));
         box.appendChild(priceLine);
         var stock = { instock: 'In stock', outofstock: 'Out of stock', onbackorder: 'On backorder' }[data.stock_status] || data.stock_status;

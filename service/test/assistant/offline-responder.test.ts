@@ -45,6 +45,18 @@ describe('offline intents', () => {
     expect(orderNumberIn('طلبي رقم ١٠٤٢')).toBe('1042');
     expect(orderNumberIn('no number here')).toBeUndefined();
   });
+
+  it('finds a new shop\'s one- and two-digit order numbers after an order word', () => {
+    expect(orderNumberIn('where is my order 7? ana@example.com')).toBe('7');
+    expect(orderNumberIn('Bestellung Nr. 12, meine E-Mail ist ana@example.com')).toBe('12');
+    expect(orderNumberIn('ma commande n° 3')).toBe('3');
+    expect(orderNumberIn('order #5')).toBe('5');
+    expect(detectIntents('order 12, ana@example.com').has('order')).toBe(true);
+    expect(detectIntents('order 12').has('order')).toBe(true);
+    // A quantity is not an order number.
+    expect(detectIntents('I want to order 2 shirts').has('order')).toBe(false);
+    expect(orderNumberIn('I have 2 questions')).toBeUndefined();
+  });
 });
 
 describe('offline responder through the runtime', () => {

@@ -5,8 +5,9 @@ import { SIGNATURE_HEADER, verifySignature } from '../../lib/signature.js';
 import { parseInput } from '../../lib/validate.js';
 import { authenticateApiToken, requireAbility, type AuthenticatedToken } from '../auth/api-tokens.js';
 import { createLimiter } from '../../lib/rate-limit.js';
-import { handshakeBody, postsSyncBody, productsSyncBody } from './schemas.js';
-import { handshake, recordSyncErrors, syncDocuments, type SyncResponse } from './service.js';
+import { erasePersonalData, exportPersonalData } from './personal-data.js';
+import { documentHashesBody, handshakeBody, personalDataBody, postsSyncBody, productsSyncBody } from './schemas.js';
+import { documentHashes, handshake, recordSyncErrors, syncDocuments, type SyncResponse } from './service.js';
 import { noteIndexChanges } from '../knowledge/statistics.js';
 
 declare module 'fastify' {
@@ -96,5 +97,24 @@ export async function integrationRoutes(app: FastifyInstance, deps: AppDeps): Pr
   app.post('/api/v1/wp/products/sync', syncOptions, async (request) => {
     const items = await readBatch(request, 'product', (body) => parseInput(productsSyncBody, body).items);
     return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'product', items }, deps.now()), 'product');
+  });
+
+  const signedOptions = { preValidation: verifyBodySignature };
+
+  /** The plugin's reconciliation: what the service holds of the site, to compare with the site's content. */
+  app.post('/api/v1/wp/documents/hashes', signedOptions, async (request) =>
+    documentHashes(deps.db, tokenOf(request), parseInput(documentHashesBody, parseJson(request.body))),
+  );
+
+  /** The site's privacy tools (WordPress "Export / Erase Personal Data"): one person's data, by e-mail address. */
+  app.post('/api/v1/wp/personal-data/export', signedOptions, async (request) =>
+    exportPersonalData(deps.db, tokenOf(request), parseInput(personalDataBody, parseJson(request.body)).email),
+  );
+
+  app.post('/api/v1/wp/personal-data/erase', signedOptions, async (request) => {
+    const { email } = parseInput(personalDataBody, parseJson(request.body));
+    const erased = await erasePersonalData(deps.db, tokenOf(request), email);
+    request.log.info({ leads: erased.leads_removed, conversations: erased.conversations_removed, messages: erased.messages_removed }, 'personal data erased at the site\'s request');
+    return erased;
   });
 }

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { errorStatus, type ErrorCode } from '../../lib/errors.js';
 import {
+  documentHashesBody,
+  documentHashesResponse,
   handshakeBody,
   handshakeResponse,
+  personalDataBody,
+  personalDataErasureResponse,
+  personalDataExportResponse,
   postsSyncBodyDocumented,
   productsSyncBodyDocumented,
   syncResponse,
@@ -44,6 +49,8 @@ const requestSchemas = {
   HandshakeRequest: handshakeBody,
   PostsSyncRequest: postsSyncBodyDocumented,
   ProductsSyncRequest: productsSyncBodyDocumented,
+  DocumentHashesRequest: documentHashesBody,
+  PersonalDataRequest: personalDataBody,
 } satisfies Record<string, z.ZodType>;
 
 const responseSchemas = {
@@ -55,6 +62,9 @@ const responseSchemas = {
   CouponApplyResponse: couponApplyResponse,
   HandshakeResponse: handshakeResponse,
   SyncResponse: syncResponse,
+  DocumentHashesResponse: documentHashesResponse,
+  PersonalDataExportResponse: personalDataExportResponse,
+  PersonalDataErasureResponse: personalDataErasureResponse,
   ErrorEnvelope: z.object({
     message: z.string(),
     code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
@@ -224,6 +234,42 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       },
       '/api/v1/wp/posts/sync': syncOperation('posts'),
       '/api/v1/wp/products/sync': syncOperation('products'),
+      '/api/v1/wp/documents/hashes': {
+        post: {
+          tags: ['integration'],
+          operationId: 'documentHashes',
+          summary: 'The content hashes the service holds for the site, a page at a time',
+          description:
+            'For the plugin\'s reconciliation: `{wp_id, content_hash}` of the documents of one kind (`post` or `product`) with `wp_id` greater than `after_wp_id`, in `wp_id` order, at most `limit` (default 500, at most 1000). The plugin sends again whatever differs from its own content, and removals for what it no longer has.',
+          security: signedPluginSecurity,
+          requestBody: { required: true, ...json('DocumentHashesRequest') },
+          responses: { ...ok('DocumentHashesResponse'), ...errors(400, 401, 403, 409, 429, 500) },
+        },
+      },
+      '/api/v1/wp/personal-data/export': {
+        post: {
+          tags: ['integration'],
+          operationId: 'personalDataExport',
+          summary: 'A person\'s assistant data, by e-mail address (the site\'s "Export Personal Data")',
+          description:
+            'In the token\'s workspace: the leads left with the address, and the conversations that are the person\'s (a lead of the address was left in it, it was bound to a shopper signed in with it, or the visitor typed it in it) with their messages. Playground conversations are not included.',
+          security: signedPluginSecurity,
+          requestBody: { required: true, ...json('PersonalDataRequest') },
+          responses: { ...ok('PersonalDataExportResponse'), ...errors(400, 401, 403, 429, 500) },
+        },
+      },
+      '/api/v1/wp/personal-data/erase': {
+        post: {
+          tags: ['integration'],
+          operationId: 'personalDataErase',
+          summary: 'Erase a person\'s assistant data, by e-mail address (the site\'s "Erase Personal Data")',
+          description:
+            'Deletes what the export returns, in one transaction: the leads (with their later submissions and undelivered deliveries) and the conversations with their messages, coupon applies, widget events and missed order lookups. Answers the counts; a second call finds nothing.',
+          security: signedPluginSecurity,
+          requestBody: { required: true, ...json('PersonalDataRequest') },
+          responses: { ...ok('PersonalDataErasureResponse'), ...errors(400, 401, 403, 429, 500) },
+        },
+      },
       '/healthz': {
         get: { tags: ['operations'], operationId: 'health', summary: 'The process is up', security: [], responses: ok('Health') },
       },
