@@ -36,6 +36,8 @@ export interface WordPressSite {
    * with {resend_all: '1'}); resolves to the notice shown afterwards.
    */
   submitSettingsForm(action: string, fields?: Record<string, string>): Promise<string>;
+  /** The same, resolving to the notice and the whole page shown after the form was submitted. */
+  submitSettingsFormPage(action: string, fields?: Record<string, string>): Promise<{ notice: string; html: string }>;
   /** An admin page's HTML, fetched as the logged-in administrator (default: the plugin's settings page). */
   adminPage(path?: string): Promise<string>;
   /**
@@ -163,8 +165,9 @@ export async function startWordPress(options: { woocommerce?: boolean } = {}): P
         .split('\n')
         .filter((line) => /PHP (Fatal error|Warning|Notice|Deprecated|Parse error)/.test(line) && /storefront-assistant/.test(line)),
     stop,
-    connect: (serviceUrl, apiToken) => submitSettingsForm(url, 'storefront_assistant_connect', { service_url: serviceUrl, api_token: apiToken }),
-    submitSettingsForm: (action, fields = {}) => submitSettingsForm(url, action, fields),
+    connect: async (serviceUrl, apiToken) => (await submitSettingsForm(url, 'storefront_assistant_connect', { service_url: serviceUrl, api_token: apiToken })).notice,
+    submitSettingsForm: async (action, fields = {}) => (await submitSettingsForm(url, action, fields)).notice,
+    submitSettingsFormPage: (action, fields = {}) => submitSettingsForm(url, action, fields),
     adminPage: async (path = SETTINGS_PATH) => (await (await adminSession(url))(path)).text(),
     runSync: async () => {
       // Each job schedules its own next run: run what is due until nothing is.
@@ -298,7 +301,7 @@ function formPost(fields: Record<string, string>): RequestInit {
 }
 
 /** What a store owner does: open Settings → Storefront Assistant, fill in one of its forms, submit it. */
-async function submitSettingsForm(siteUrl: string, action: string, fields: Record<string, string>): Promise<string> {
+async function submitSettingsForm(siteUrl: string, action: string, fields: Record<string, string>): Promise<{ notice: string; html: string }> {
   const request = await adminSession(siteUrl);
   const page = await (await request(SETTINGS_PATH)).text();
   const forms = page.match(/<form[^>]*admin-post\.php[^>]*>[\s\S]*?<\/form>/g) ?? [];
@@ -308,8 +311,8 @@ async function submitSettingsForm(siteUrl: string, action: string, fields: Recor
   const submitted = await request('/wp-admin/admin-post.php', formPost({ action, _wpnonce: nonce, _wp_http_referer: SETTINGS_PATH, ...fields }));
   const location = submitted.headers.get('location');
   if (!location) throw new Error(`${action} answered HTTP ${submitted.status} without a redirect`);
-  const result = await (await request(location)).text();
-  return decodeEntities(result.match(/<div class="notice[^"]*"><p>([\s\S]*?)<\/p><\/div>/)?.[1] ?? '');
+  const html = await (await request(location)).text();
+  return { notice: decodeEntities(html.match(/<div class="notice[^"]*"><p>([\s\S]*?)<\/p><\/div>/)?.[1] ?? ''), html };
 }
 
 function decodeEntities(html: string): string {
