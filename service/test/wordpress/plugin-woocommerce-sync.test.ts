@@ -162,8 +162,17 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
         do_action('storefront_assistant_sync');
       }, 99, 2);
       include_once WC_ABSPATH . 'includes/import/class-wc-product-csv-importer.php';
-      $result = (new WC_Product_CSV_Importer($file, ['parse' => true]))->import();
-      return ['imported' => count($result['imported']), 'failed' => count($result['failed'])];`);
+      // In batches from where the last one stopped, as the import screen sends them.
+      $position = 0;
+      $counts = ['imported' => 0, 'failed' => 0];
+      do {
+        $importer = new WC_Product_CSV_Importer($file, ['parse' => true, 'start_pos' => $position, 'lines' => 5]);
+        $result = $importer->import();
+        $counts['imported'] += count($result['imported']);
+        $counts['failed'] += count($result['failed']);
+        $position = $importer->get_file_position();
+      } while ($importer->get_percent_complete() < 100);
+      return $counts;`);
     let imported = false;
     const racing = (async () => {
       while (!imported) await site.runJobsOnce();

@@ -114,8 +114,8 @@ final class SettingsActions implements Registerable {
 		if ( '' === $question ) {
 			$this->back( 'no_question' );
 		}
-		$origin = (string) wp_parse_url( home_url(), PHP_URL_SCHEME ) . '://' . (string) wp_parse_url( home_url(), PHP_URL_HOST )
-			. ( null !== wp_parse_url( home_url(), PHP_URL_PORT ) ? ':' . (int) wp_parse_url( home_url(), PHP_URL_PORT ) : '' );
+		$home   = (array) wp_parse_url( home_url() );
+		$origin = ( $home['scheme'] ?? 'https' ) . '://' . ( $home['host'] ?? '' ) . ( isset( $home['port'] ) ? ':' . (int) $home['port'] : '' );
 		try {
 			$answer = array(
 				'question' => $question,

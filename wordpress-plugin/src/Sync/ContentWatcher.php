@@ -34,25 +34,25 @@ use WP_Post;
 final class ContentWatcher implements Registerable {
 
 	/**
-	 * WooCommerce actions whose first argument names a changed product or variation (an ID, a
-	 * WC_Product, or a list of IDs), with how many arguments they pass.
+	 * WooCommerce actions whose first argument names a changed product or variation: an ID, a
+	 * WC_Product, or a list of IDs.
 	 */
 	private const PRODUCT_EVENTS = array(
-		'woocommerce_new_product'                   => 1,
-		'woocommerce_update_product'                => 1,
-		'woocommerce_new_product_variation'         => 1,
-		'woocommerce_update_product_variation'      => 1,
-		'woocommerce_product_set_stock'             => 1,
-		'woocommerce_variation_set_stock'           => 1,
-		'woocommerce_product_set_stock_status'      => 1,
-		'woocommerce_variation_set_stock_status'    => 1,
-		'woocommerce_updated_product_stock'         => 1,
-		'woocommerce_updated_product_price'         => 1,
-		'woocommerce_product_set_visibility'        => 1,
-		'woocommerce_before_delete_product_variation' => 1,
+		'woocommerce_new_product',
+		'woocommerce_update_product',
+		'woocommerce_new_product_variation',
+		'woocommerce_update_product_variation',
+		'woocommerce_product_set_stock',
+		'woocommerce_variation_set_stock',
+		'woocommerce_product_set_stock_status',
+		'woocommerce_variation_set_stock_status',
+		'woocommerce_updated_product_stock',
+		'woocommerce_updated_product_price',
+		'woocommerce_product_set_visibility',
+		'woocommerce_before_delete_product_variation',
 		// Scheduled sales (WooCommerce's daily wc_scheduled_sales): lists of product IDs.
-		'wc_after_products_starting_sales'          => 1,
-		'wc_after_products_ending_sales'            => 1,
+		'wc_after_products_starting_sales',
+		'wc_after_products_ending_sales',
 	);
 
 	/** @var array<string, array<int, true>> Post IDs by kind value, waiting for the end of the request. */
@@ -79,10 +79,11 @@ final class ContentWatcher implements Registerable {
 		add_action( 'untrashed_post', array( $this, 'post_id_changed' ), 20 );
 		add_action( 'before_delete_post', array( $this, 'post_deleting' ), 20, 2 );
 		add_action( 'deleted_post', array( $this, 'post_deleted' ), 20, 2 );
-		foreach ( self::PRODUCT_EVENTS as $event => $arguments ) {
-			add_action( $event, array( $this, 'products_changed' ), 20, $arguments );
+		foreach ( self::PRODUCT_EVENTS as $event ) {
+			add_action( $event, array( $this, 'products_changed' ), 20 );
 		}
-		add_action( 'shutdown', array( $this, 'flush' ), 0 );
+		// Last: WooCommerce saves variable products again on shutdown (its deferred product sync).
+		add_action( 'shutdown', array( $this, 'flush' ), PHP_INT_MAX );
 	}
 
 	/** Queues what this request changed and asks for one run; also called at the end of the request. */
