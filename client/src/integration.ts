@@ -13,6 +13,10 @@ export type HandshakeResponse = Schemas['HandshakeResponse'];
 export type PostsSyncRequest = Schemas['PostsSyncRequest'];
 export type ProductsSyncRequest = Schemas['ProductsSyncRequest'];
 export type SyncResponse = Schemas['SyncResponse'];
+export type DocumentHashesRequest = Schemas['DocumentHashesRequest'];
+export type DocumentHashesResponse = Schemas['DocumentHashesResponse'];
+export type PersonalDataExportResponse = Schemas['PersonalDataExportResponse'];
+export type PersonalDataErasureResponse = Schemas['PersonalDataErasureResponse'];
 /** `{"wp_id", "deleted": true}`: takes a document out of the index. */
 export type Removal = Extract<PostsSyncRequest['items'][number], { deleted: true }>;
 export type PostDocument = Exclude<PostsSyncRequest['items'][number], Removal>;
@@ -82,6 +86,19 @@ export function syncRequest<K extends SyncKind>(
   };
 }
 
+/** The signed routes besides sync: a JSON body, signed like a sync batch. */
+type SignedRoute = '/api/v1/wp/documents/hashes' | '/api/v1/wp/personal-data/export' | '/api/v1/wp/personal-data/erase';
+
+export function signedRequest<P extends SignedRoute>(token: string, path: P, body: unknown, options: SignOptions = {}): PreparedRequest<P> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return {
+    method: 'POST',
+    path,
+    headers: { ...bearer(token), [SIGNATURE_HEADER]: signatureHeader(options.key ?? token, raw, options.timestamp) },
+    body: raw,
+  };
+}
+
 export interface IntegrationClientOptions extends Omit<ClientOptions, 'token'> {
   /** The plaintext `svc_` token with the ability wp:integration. */
   token: string;
@@ -96,6 +113,11 @@ export interface IntegrationClient {
   syncProducts(items: ProductsSyncRequest['items'], signal?: AbortSignal): Promise<SyncResponse>;
   removePosts(wpIds: number[], signal?: AbortSignal): Promise<SyncResponse>;
   removeProducts(wpIds: number[], signal?: AbortSignal): Promise<SyncResponse>;
+  /** A page of the content hashes the service holds for the site (the plugin's reconciliation). */
+  documentHashes(body: DocumentHashesRequest, signal?: AbortSignal): Promise<DocumentHashesResponse>;
+  /** A person's assistant data in the workspace, by e-mail address. */
+  exportPersonalData(email: string, signal?: AbortSignal): Promise<PersonalDataExportResponse>;
+  erasePersonalData(email: string, signal?: AbortSignal): Promise<PersonalDataErasureResponse>;
 }
 
 /** Sends a prepared request; errors reject as ApiError, like the widget client's. */
@@ -121,5 +143,10 @@ export function createIntegrationClient(options: IntegrationClientOptions): Inte
     syncProducts: (items, signal) => sync('products', items, signal),
     removePosts: (wpIds, signal) => sync('posts', removals(wpIds), signal),
     removeProducts: (wpIds, signal) => sync('products', removals(wpIds), signal),
+    documentHashes: (body, signal) => sendPrepared(client, signedRequest(token, '/api/v1/wp/documents/hashes', body, { timestamp: now() }), signal),
+    exportPersonalData: (email, signal) =>
+      sendPrepared(client, signedRequest(token, '/api/v1/wp/personal-data/export', { email }, { timestamp: now() }), signal),
+    erasePersonalData: (email, signal) =>
+      sendPrepared(client, signedRequest(token, '/api/v1/wp/personal-data/erase', { email }, { timestamp: now() }), signal),
   };
 }

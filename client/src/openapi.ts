@@ -171,6 +171,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wp/documents/hashes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The content hashes the service holds for the site, a page at a time
+         * @description For the plugin's reconciliation: `{wp_id, content_hash}` of the documents of one kind (`post` or `product`) with `wp_id` greater than `after_wp_id`, in `wp_id` order, at most `limit` (default 500, at most 1000). The plugin sends again whatever differs from its own content, and removals for what it no longer has.
+         */
+        post: operations["documentHashes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wp/personal-data/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A person's assistant data, by e-mail address (the site's "Export Personal Data")
+         * @description In the token's workspace: the leads left with the address, and the conversations that are the person's (a lead of the address was left in it, it was bound to a shopper signed in with it, or the visitor typed it in it) with their messages. Playground conversations are not included.
+         */
+        post: operations["personalDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wp/personal-data/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's assistant data, by e-mail address (the site's "Erase Personal Data")
+         * @description Deletes what the export returns, in one transaction: the leads (with their later submissions and undelivered deliveries) and the conversations with their messages, coupon applies, widget events and missed order lookups. Answers the counts; a second call finds nothing.
+         */
+        post: operations["personalDataErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -329,9 +389,14 @@ export interface components {
                 short_description_html?: string;
                 pricing: {
                     currency: string;
+                    /** @description The current price; for a variable product the lowest of its variations' */
                     price: string;
                     regular_price?: string | null;
                     sale_price?: string | null;
+                    /** @description A variable product: the lowest current price of its variations */
+                    min_price?: string | null;
+                    /** @description A variable product: the highest current price of its variations */
+                    max_price?: string | null;
                 };
                 /** @enum {string} */
                 stock_status: "instock" | "outofstock" | "onbackorder";
@@ -350,6 +415,27 @@ export interface components {
                     name: string;
                     options: string[];
                 }[];
+                /** @default [] */
+                variations?: {
+                    wp_id: number;
+                    sku?: string | null;
+                    /** @default [] */
+                    attributes?: {
+                        name: string;
+                        option: string;
+                    }[];
+                    pricing: {
+                        price: string;
+                        regular_price?: string | null;
+                        sale_price?: string | null;
+                    };
+                    /** @default false */
+                    on_sale?: boolean;
+                    sale_ends_at?: string | null;
+                    /** @enum {string} */
+                    stock_status: "instock" | "outofstock" | "onbackorder";
+                    stock_quantity?: number | null;
+                }[];
                 content_hash?: string | null;
                 modified_at?: string | null;
                 language?: string | null;
@@ -364,10 +450,22 @@ export interface components {
                 deleted: true;
             })[];
         };
+        DocumentHashesRequest: {
+            /** @enum {string} */
+            kind: "post" | "product";
+            /** @default 0 */
+            after_wp_id?: number;
+            /** @default 500 */
+            limit?: number;
+        };
+        PersonalDataRequest: {
+            /** Format: email */
+            email: string;
+        };
         ErrorEnvelope: {
             message: string;
             /** @enum {string} */
-            code: "validation_failed" | "coupon_invalid" | "plugin_outdated" | "unauthenticated" | "invalid_signature" | "signature_expired" | "token_expired" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "conversation_busy" | "site_not_connected" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "conversation_budget_exhausted" | "internal_error" | "site_unreachable" | "site_error" | "service_unavailable";
+            code: "validation_failed" | "coupon_invalid" | "plugin_outdated" | "unauthenticated" | "invalid_signature" | "signature_expired" | "token_expired" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "conversation_busy" | "site_not_connected" | "cart_not_found" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "conversation_budget_exhausted" | "internal_error" | "site_unreachable" | "site_error" | "service_unavailable";
             errors: {
                 [key: string]: string[];
             };
@@ -392,6 +490,8 @@ export interface components {
                         price: string;
                         regular_price: string | null;
                         sale_price: string | null;
+                        min_price?: string;
+                        max_price?: string;
                     };
                     on_sale: boolean;
                     /** @enum {string} */
@@ -531,6 +631,55 @@ export interface components {
                 /** @enum {string} */
                 status: "created" | "updated" | "unchanged" | "deleted";
             }[];
+        };
+        DocumentHashesResponse: {
+            items: {
+                wp_id: number;
+                content_hash: string;
+            }[];
+            has_more: boolean;
+        };
+        PersonalDataExportResponse: {
+            email: string;
+            leads: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                agent_id: string;
+                conversation_id: string | null;
+                email: string;
+                name: string | null;
+                phone: string | null;
+                consent: {
+                    [key: string]: unknown;
+                };
+                fields: {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            conversations: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                agent_id: string;
+                /** Format: date-time */
+                created_at: string;
+                messages: {
+                    /** @enum {string} */
+                    role: "user" | "assistant";
+                    content: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+            }[];
+        };
+        PersonalDataErasureResponse: {
+            email: string;
+            leads_removed: number;
+            conversations_removed: number;
+            messages_removed: number;
         };
         Health: {
             /** @constant */
@@ -1221,6 +1370,222 @@ export interface operations {
             };
             /** @description Body too large (`payload_too_large`) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    documentHashes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentHashesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentHashesResponse"];
+                };
+            };
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    personalDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalDataRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataExportResponse"];
+                };
+            };
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    personalDataErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalDataRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataErasureResponse"];
+                };
+            };
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

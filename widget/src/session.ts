@@ -60,10 +60,20 @@ export class Session implements SessionApi {
     return this.latest;
   }
 
-  /** Binds the conversation to a shopper: the token source is asked on every init from now on. */
+  /**
+   * Binds the conversation to a shopper: the token source is asked on every init from now on. An
+   * init still in flight finishes first, so the renewal resumes its conversation rather than
+   * starting a second one (a page may identify only when the visitor opens the chat).
+   */
   identify(source: ShopperTokenSource): Promise<InitData> | null {
     this.shopper = source;
-    return this.current ? this.renew() : null;
+    if (!this.current) return null;
+    const renewed = this.current.then(
+      () => this.renew(),
+      () => this.renew(),
+    );
+    this.current = renewed;
+    return renewed;
   }
 
   restart(): Promise<InitData> {

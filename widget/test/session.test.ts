@@ -131,6 +131,20 @@ describe('Session', () => {
     expect(service.calls[1]?.body).toMatchObject({ shopper_token: 'shopper-jwt', conversation_id: 'c1' });
   });
 
+  it('identify() during an init in flight waits for it and resumes its conversation with the shopper token', async () => {
+    const service = fakeService(() => new Response(null, { status: 500 }));
+    const { session, store } = newSession();
+    const first = session.ready();
+    const renewed = session.identify(async () => 'shopper-jwt');
+    expect(session.ready()).toBe(renewed);
+    const data = await renewed!;
+    await first;
+    expect(service.calls.map((call) => call.body.conversation_id)).toEqual([undefined, 'c1']);
+    expect(service.calls[1]?.body).toMatchObject({ shopper_token: 'shopper-jwt' });
+    expect(data.token).toBe('t2');
+    expect(store.get()).toEqual({ visitor_id: 'v1', conversation_id: 'c1' });
+  });
+
   it('continues as a guest when the identify callback throws', async () => {
     const service = fakeService(() => new Response(null, { status: 500 }));
     const { session } = newSession();

@@ -16,6 +16,7 @@ use StorefrontAssistant\Service\ServiceError;
 use StorefrontAssistant\Shop\WooCommerce;
 use StorefrontAssistant\Sync\FullSync;
 use StorefrontAssistant\Sync\JobScheduler;
+use StorefrontAssistant\Sync\Reconciler;
 use StorefrontAssistant\Sync\SyncQueue;
 use StorefrontAssistant\Sync\SyncRunner;
 use StorefrontAssistant\Sync\SyncState;
@@ -27,6 +28,7 @@ final class Connector {
 		private readonly ServiceClient $client,
 		private readonly WooCommerce $shop,
 		private readonly FullSync $full_sync,
+		private readonly Reconciler $reconciler,
 		private readonly SyncState $sync_state,
 		private readonly SyncQueue $queue,
 		private readonly JobScheduler $jobs,
@@ -82,6 +84,8 @@ final class Connector {
 		$this->sync_state->pause_until( 0 );
 		// A different workspace has none of this site's content yet: send everything again.
 		$this->full_sync->start( (string) ( $response['workspace']['id'] ?? '' ) !== $previous_workspace );
+		// The full sync covers today; from tomorrow on, a daily check against the service.
+		$this->reconciler->schedule_daily();
 		return null;
 	}
 
@@ -89,6 +93,7 @@ final class Connector {
 		$this->options->disconnect();
 		$this->jobs->unschedule( SyncRunner::HOOK );
 		$this->jobs->unschedule( FullSync::HOOK );
+		$this->jobs->unschedule( Reconciler::HOOK );
 		$this->queue->clear();
 		$this->sync_state->reset();
 	}

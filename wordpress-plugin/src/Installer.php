@@ -12,6 +12,7 @@ namespace StorefrontAssistant;
 use StorefrontAssistant\Sync\ActionSchedulerJobs;
 use StorefrontAssistant\Sync\CronJobs;
 use StorefrontAssistant\Sync\FullSync;
+use StorefrontAssistant\Sync\Reconciler;
 use StorefrontAssistant\Sync\SyncQueue;
 use StorefrontAssistant\Sync\SyncRunner;
 
@@ -34,6 +35,7 @@ final class Installer {
 		foreach ( self::schedulers() as $jobs ) {
 			$jobs->unschedule( SyncRunner::HOOK );
 			$jobs->unschedule( FullSync::HOOK );
+			$jobs->unschedule( Reconciler::HOOK );
 		}
 	}
 

@@ -20,11 +20,12 @@ final class Options {
 	public const CONNECTION     = 'storefront_assistant_connection';
 	public const SIGNING_SECRET = 'storefront_assistant_shopper_signing_secret';
 	public const SYNC_STATE     = 'storefront_assistant_sync_state';
+	public const RECONCILE      = 'storefront_assistant_reconcile';
 	public const ERRORS         = 'storefront_assistant_errors';
 	public const DB_VERSION     = 'storefront_assistant_db_version';
 
 	/** Every option the plugin writes; uninstall.php removes them. */
-	public const ALL = array( self::SETTINGS, self::CONNECTION, self::SIGNING_SECRET, self::SYNC_STATE, self::ERRORS, self::DB_VERSION );
+	public const ALL = array( self::SETTINGS, self::CONNECTION, self::SIGNING_SECRET, self::SYNC_STATE, self::RECONCILE, self::ERRORS, self::DB_VERSION );
 
 	public function credentials(): ?Credentials {
 		$settings = $this->settings();

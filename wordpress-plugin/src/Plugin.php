@@ -17,6 +17,7 @@ use StorefrontAssistant\Front\ShopperToken;
 use StorefrontAssistant\Front\WidgetEmbed;
 use StorefrontAssistant\Leads\LeadConfirmations;
 use StorefrontAssistant\Leads\LeadUsers;
+use StorefrontAssistant\Privacy\PersonalData;
 use StorefrontAssistant\Rest\CartCouponController;
 use StorefrontAssistant\Rest\ErrorEnvelope;
 use StorefrontAssistant\Rest\LeadsController;
@@ -32,6 +33,7 @@ use StorefrontAssistant\Sync\CronJobs;
 use StorefrontAssistant\Sync\FullSync;
 use StorefrontAssistant\Sync\PostDocuments;
 use StorefrontAssistant\Sync\ProductDocuments;
+use StorefrontAssistant\Sync\Reconciler;
 use StorefrontAssistant\Sync\SyncQueue;
 use StorefrontAssistant\Sync\SyncRunner;
 use StorefrontAssistant\Sync\SyncState;
@@ -58,9 +60,10 @@ final class Plugin {
 		$client   = new ServiceClient( new WpHttpTransport(), $clock );
 		$queue    = new SyncQueue( $wpdb );
 		$state    = new SyncState();
-		$catalog  = new Catalog( $shop, new PostDocuments(), new ProductDocuments( $shop ) );
+		$catalog  = new Catalog( $shop, new PostDocuments(), new ProductDocuments( $shop ), $wpdb );
 		$runner   = new SyncRunner( $options, $queue, $catalog, $client, $jobs, $state, $errors, $wpdb, $clock );
-		$full     = new FullSync( $catalog, $queue, $state, $jobs, $runner, $wpdb, $clock );
+		$full     = new FullSync( $catalog, $queue, $state, $jobs, $runner, $clock );
+		$check    = new Reconciler( $options, $catalog, $queue, $client, $jobs, $state, $runner, $errors, $clock );
 		$coupons  = new CouponStage( $shop );
 		$users    = new LeadUsers( $shop );
 		$confirms = new LeadConfirmations( $users, $shop );
@@ -75,13 +78,15 @@ final class Plugin {
 			$coupons,
 			$runner,
 			$full,
+			$check,
 			new ContentWatcher( $options, $catalog, $queue, $runner, $clock ),
 			new WidgetEmbed( $options ),
+			new PersonalData( $options, $client ),
 		);
 		if ( is_admin() ) {
-			$connector  = new Connector( $options, $client, $shop, $full, $state, $queue, $jobs, $errors );
+			$connector  = new Connector( $options, $client, $shop, $full, $check, $state, $queue, $jobs, $errors );
 			$services[] = new SettingsPage( $options, $state, $queue, $full, $errors );
-			$services[] = new SettingsActions( $options, $connector, $full );
+			$services[] = new SettingsActions( $options, $connector, $full, $check, $client );
 		}
 		foreach ( $services as $service ) {
 			$service->register();

@@ -41,6 +41,9 @@ const productCard = z.strictObject({
     price: decimal,
     regular_price: decimal.nullable(),
     sale_price: decimal.nullable(),
+    /** A variable product's range of prices ("99.00" to "130.00"); absent for one price. */
+    min_price: decimal.optional(),
+    max_price: decimal.optional(),
   }),
   on_sale: z.boolean(),
   stock_status: z.enum(['instock', 'outofstock', 'onbackorder']),

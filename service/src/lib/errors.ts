@@ -16,6 +16,7 @@ export const errorStatus = {
   not_found: 404,
   conversation_busy: 409,
   site_not_connected: 409,
+  cart_not_found: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -69,6 +69,16 @@ describe('block filtering', () => {
     expect(blockFallbackText(product, 'de')).toBe('- [Trail runner](https://shop.example/p/trail): 17.90 EUR (auf Lager)');
     expect(blockFallbackText({ kind: 'coupon_offer', data: { code: 'SPRING10', description: '10% off' } }, 'en')).toContain('SPRING10');
   });
+
+  it("shows a variable product's price as its range, and accepts one only as decimal strings", () => {
+    const { data } = product as Extract<Block, { kind: 'product_card' }>;
+    const hoodie = validateBlock({
+      kind: 'product_card',
+      data: { ...data, name: 'Storm hoodie', price: { currency: 'EUR', price: '99.00', regular_price: null, sale_price: null, min_price: '99.00', max_price: '130.00' } },
+    });
+    expect(hoodie && blockFallbackText(hoodie, 'en')).toBe('- [Storm hoodie](https://shop.example/p/trail): 99.00 – 130.00 EUR (in stock)');
+    expect(validateBlock({ kind: 'product_card', data: { ...data, price: { ...data.price, max_price: 130 } } })).toBeUndefined();
+  });
 });
 
 describe('map of verticals', () => {

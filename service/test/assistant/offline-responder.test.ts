@@ -45,6 +45,18 @@ describe('offline intents', () => {
     expect(orderNumberIn('طلبي رقم ١٠٤٢')).toBe('1042');
     expect(orderNumberIn('no number here')).toBeUndefined();
   });
+
+  it('finds a new shop\'s one- and two-digit order numbers after an order word', () => {
+    expect(orderNumberIn('where is my order 7? ana@example.com')).toBe('7');
+    expect(orderNumberIn('Bestellung Nr. 12, meine E-Mail ist ana@example.com')).toBe('12');
+    expect(orderNumberIn('ma commande n° 3')).toBe('3');
+    expect(orderNumberIn('order #5')).toBe('5');
+    expect(detectIntents('order 12, ana@example.com').has('order')).toBe(true);
+    expect(detectIntents('order 12').has('order')).toBe(true);
+    // A quantity is not an order number.
+    expect(detectIntents('I want to order 2 shirts').has('order')).toBe(false);
+    expect(orderNumberIn('I have 2 questions')).toBeUndefined();
+  });
 });
 
 describe('offline responder through the runtime', () => {
@@ -56,7 +68,14 @@ describe('offline responder through the runtime', () => {
 
   beforeAll(async () => {
     database = await freshDatabase();
-    peer = await startPluginPeer({ secret: SECRET, orders: [{ id: 1, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' }] });
+    peer = await startPluginPeer({
+      secret: SECRET,
+      orders: [
+        { id: 1, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' },
+        // A new shop's first orders.
+        { id: 7, number: '7', email: 'ana@example.com', userId: 42, status: 'completed', total: '12.00', currency: 'EUR' },
+      ],
+    });
     shop = await createShop(database.db, { siteUrl: peer.siteUrl, secret: SECRET });
     deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } };
     await indexPosts(database.db, shop, [
@@ -103,6 +122,16 @@ describe('offline responder through the runtime', () => {
     ]);
     expect(message.content).toContain(expected);
     expect(peer.requests.at(-1)).toMatchObject({ body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true });
+  });
+
+  it("looks up a new shop's one-digit order number and lists what was ordered, with the tracking link", async () => {
+    const { message, diagnostics } = await playground('Where is my order 7? My email is ana@example.com');
+    expect(diagnostics.tool_calls).toEqual([
+      expect.objectContaining({ name: 'lookup_order', arguments: { order_number: '7', email: 'ana@example.com' }, result: expect.objectContaining({ status: 'found' }) }),
+    ]);
+    expect(message.content).toBe(
+      ['Order 7: completed, total 12.00 EUR.', '- Trail runner × 1', 'Tracking: [https://track.example/7](https://track.example/7)'].join('\n'),
+    );
   });
 
   it('asks for the order number and email when they are missing', async () => {

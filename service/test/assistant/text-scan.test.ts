@@ -28,8 +28,8 @@ function referenceOrderNumbers(text: string): string[] {
   const numbers = new Set<string>();
   for (const token of toAscii(text.replace(REFERENCE_EMAIL, ' ')).match(/[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*/gu) ?? []) {
     const clean = token.replace(/^-+|-+$/g, '').toLowerCase();
-    if (clean.length >= 3) numbers.add(clean);
-    for (const digits of clean.match(/\d{3,}/g) ?? []) numbers.add(digits);
+    numbers.add(clean);
+    for (const digits of clean.match(/\d+/g) ?? []) numbers.add(digits);
   }
   return [...numbers];
 }

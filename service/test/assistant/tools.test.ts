@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import type { ShopperBinding } from '../../src/db/schema.js';
-import { authorizeOrderLookup, buildTools, emptyEffects, pricePointsIn, type ToolEffects, type ToolName } from '../../src/modules/assistant/tools.js';
+import { authorizeOrderLookup, buildTools, emptyEffects, pricePointsIn, productCard, type ToolEffects, type ToolName } from '../../src/modules/assistant/tools.js';
 import { messageFacts } from '../../src/modules/assistant/visitor-facts.js';
 import { freshDatabase } from '../helpers/database.js';
 import { startPluginPeer, type PluginPeer } from '../sites/helpers/plugin-peer.js';
@@ -229,6 +229,29 @@ describe('show_products', () => {
     expect(result.products).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Trail runner', price: '17.90', currency: 'EUR' })]));
     expect(effects.sources).toEqual(expect.arrayContaining([{ title: 'Trail runner', url: 'https://shop.example/product/10' }]));
     expect(effects.durations.get('call-show_products')).toBeGreaterThanOrEqual(0);
+  });
+
+  it("carries a variable product's price range onto its card, and no range for one price", () => {
+    const hit = (pricing: Record<string, unknown>) => ({
+      chunkId: 1,
+      documentId: 'doc-hoodie',
+      kind: 'product' as const,
+      title: 'Storm hoodie',
+      url: 'https://shop.example/product/hoodie',
+      heading: null,
+      content: 'Storm hoodie',
+      score: 0.5,
+      data: { pricing: { currency: 'EUR', ...pricing }, stock_status: 'instock', on_sale: true },
+    });
+    expect(productCard(hit({ price: '99.00', regular_price: null, sale_price: null, min_price: '99.00', max_price: '130.00' }))?.data.price).toEqual({
+      currency: 'EUR',
+      price: '99.00',
+      regular_price: null,
+      sale_price: null,
+      min_price: '99.00',
+      max_price: '130.00',
+    });
+    expect(productCard(hit({ price: '99.00', min_price: '99.00', max_price: '99.00' }))?.data.price).not.toHaveProperty('max_price');
   });
 
   it('never shows a product whose structured price is missing', async () => {

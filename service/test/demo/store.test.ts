@@ -31,7 +31,8 @@ describe('the demo store', () => {
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
       expect(response.body).toContain(`<style nonce="${nonce}">`);
       expect(response.body).toContain(`<script src="${demo.base}/widget.js" data-agent-id="${DEMO_AGENT_ID}" async></script>`);
-      expect(response.body.match(/<script/g)).toHaveLength(1);
+      // Besides the snippet, only the demo's identify script (the shopper token when the chat opens).
+      expect(response.body.match(/<script[^>]*>/g)).toEqual(['<script src="/demo/identify.js" defer>', expect.stringContaining('/widget.js')]);
       for (const product of PRODUCTS) expect(response.body).toContain(product.name);
       expect(response.body).toContain('$99.00<s>$129.00</s>');
     });
@@ -94,7 +95,10 @@ describe('the demo store', () => {
 
     it('completes the widget coupon and lead flows against the service itself', async () => {
       const origin = demo.base;
-      const session = (await init(demo.t.app, { agent_id: DEMO_AGENT_ID }, origin)).json();
+      // What the demo page's identify.js does when the chat opens.
+      const shopper = await demo.t.app.inject({ method: 'POST', url: '/demo/shopper-token' });
+      expect(shopper.headers['cache-control']).toContain('no-store');
+      const session = (await init(demo.t.app, { agent_id: DEMO_AGENT_ID, shopper_token: shopper.json().token }, origin)).json();
       const turn = await widgetPost(demo.t.app, '/v1/widget/messages/stream', session.token, { message: 'Do you have a discount code?' }, { origin });
       const done = parseSse(turn.body).find((event) => event.event === 'done')?.data as { message: { blocks: unknown[] } };
       expect(done.message.blocks).toContainEqual({ kind: 'coupon_offer', data: expect.objectContaining({ code: 'WELCOME10' }) });

@@ -21,6 +21,9 @@ const ROUTES = [
   '/api/v1/wp/handshake',
   '/api/v1/wp/posts/sync',
   '/api/v1/wp/products/sync',
+  '/api/v1/wp/documents/hashes',
+  '/api/v1/wp/personal-data/export',
+  '/api/v1/wp/personal-data/erase',
 ];
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });

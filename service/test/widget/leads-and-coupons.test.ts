@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_LIMITS } from '../../src/app-deps.js';
 import { couponApplies, leadSubmissions, leads, messages, outbox, sites } from '../../src/db/schema.js';
@@ -35,7 +36,13 @@ async function connectPeer(t: TestApp, shop: SeededWorkspace, options: { coupons
   const peer = await startPluginPeer(peerOptions);
   const handshake = await handshakeRequest(t.app, shop.token, { site_url: peer.siteUrl });
   peerOptions.secret = handshake.json().shopper_signing_secret as string;
-  return { peer, siteUrl: peer.siteUrl };
+  return { peer, siteUrl: peer.siteUrl, secret: peerOptions.secret };
+}
+
+/** A guest shopper's token from the site: the shop session `sid`, signed with the site's secret. */
+function shopperToken(secret: string, sid: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + 3600).sign(new TextEncoder().encode(secret));
 }
 
 describe('leads and their delivery to the site', () => {
@@ -213,18 +220,21 @@ describe('coupon apply', () => {
   let shop: SeededWorkspace;
   let peer: PluginPeer;
   let siteUrl: string;
+  let secret: string;
   beforeAll(async () => {
     t = await createTestApp();
     shop = await seedWorkspace(t.database);
-    ({ peer, siteUrl } = await connectPeer(t, shop, { coupons: ['SPRING10'] }));
+    ({ peer, siteUrl, secret } = await connectPeer(t, shop, { coupons: ['SPRING10'] }));
   });
   afterAll(async () => {
     await peer?.close();
     await t?.close();
   });
 
-  async function conversationOffering(code: string) {
-    const session = await storedConversation(t.app, { agent_id: shop.agentId });
+  /** A conversation of a shopper with a shop session (or of a guest without one), offered `code`. */
+  async function conversationOffering(code: string, shopper: 'session' | 'none' = 'session') {
+    const binding = shopper === 'session' ? { shopper_token: await shopperToken(secret, 't_shopper_1') } : {};
+    const session = await storedConversation(t.app, { agent_id: shop.agentId, ...binding });
     await t.database.db.insert(messages).values({
       id: randomUUID(),
       conversationId: session.conversation_id,
@@ -243,7 +253,7 @@ describe('coupon apply', () => {
     expect(response.json()).toMatchObject({ status: 'staged', code: 'SPRING10', cart_url: `${siteUrl}/cart/` });
     expect(new Date(response.json().expires_at).getTime() - t.clock.now().getTime()).toBe(900_000);
     const call = peer.requests.find((r) => r.path === '/wp-json/service/v1/cart/coupon');
-    expect(call).toMatchObject({ signatureValid: true, body: { code: 'SPRING10' } });
+    expect(call).toMatchObject({ signatureValid: true, body: { code: 'SPRING10', session_key: 't_shopper_1' } });
     const applies = await t.database.db.select().from(couponApplies).where(eq(couponApplies.conversationId, session.conversation_id));
     expect(applies.map((a) => a.status)).toEqual(['staged']);
   });
@@ -255,6 +265,16 @@ describe('coupon apply', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('coupon_invalid');
     expect(peer.requests.length).toBe(before);
+  });
+
+  it('409 cart_not_found without a shopper binding, without calling the site', async () => {
+    const session = await conversationOffering('SPRING10', 'none');
+    const before = peer.requests.length;
+    const response = await widgetPost(t.app, '/api/v1/widget/coupon/apply', session.token, { code: 'SPRING10' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'cart_not_found', message: expect.stringContaining('reload') });
+    expect(peer.requests.length).toBe(before);
+    expect(await t.database.db.select().from(couponApplies).where(eq(couponApplies.conversationId, session.conversation_id))).toEqual([]);
   });
 
   it('400 coupon_invalid when the plugin says the coupon does not exist', async () => {

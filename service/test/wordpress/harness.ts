@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 
 /**
  * A real WordPress (Debian's package) on MariaDB, served by `php -S` on loopback, with the
- * Storefront Assistant plugin activated, built by scripts/wordpress/setup.sh.
+ * Storefront Assistant plugin activated and, with `woocommerce: true`, the real WooCommerce 7.9.0
+ * (vendored archive), built by scripts/wordpress/setup.sh.
  *
  * Used by the plugin's route tests, and by any suite that needs a live site, e.g. to connect
  * the plugin to a service started in the same test: `site.connect(serviceUrl, token)` runs the
@@ -35,16 +36,27 @@ export interface WordPressSite {
    * with {resend_all: '1'}); resolves to the notice shown afterwards.
    */
   submitSettingsForm(action: string, fields?: Record<string, string>): Promise<string>;
+  /** The same, resolving to the notice and the whole page shown after the form was submitted. */
+  submitSettingsFormPage(action: string, fields?: Record<string, string>): Promise<{ notice: string; html: string }>;
   /** An admin page's HTML, fetched as the logged-in administrator (default: the plugin's settings page). */
   adminPage(path?: string): Promise<string>;
   /**
-   * Runs the plugin's due background jobs (full-sync walk, sending) until none is due: through
-   * wp-cron.php, and with the WooCommerce stand-in through its Action Scheduler runner.
+   * Runs the plugin's due background jobs (full-sync walk, sending, reconciliation) until none is
+   * due: through wp-cron.php, and with WooCommerce through Action Scheduler's runner.
    */
   runSync(): Promise<void>;
+  /**
+   * Runs the plugin's jobs that are due now, once each (one batch of Action Scheduler's runner, or
+   * one wp-cron.php request), as a site's scheduler would on its next tick; resolves to how many ran.
+   */
+  runJobsOnce(): Promise<number>;
+  /** Logs in as the administrator; the returned function sends requests with the session cookies. */
+  adminRequest(): Promise<AdminRequest>;
+  /** An application password of the administrator, for Basic authentication of REST requests. */
+  applicationPassword(): Promise<string>;
   /** WordPress's debug log (PHP notices and errors), for failure messages. */
   debugLog(): string;
-  /** Lines of the debug log about our code (the plugin or the stand-in): warnings, notices, errors. */
+  /** Lines of the debug log about the plugin's code: warnings, notices, errors. */
   pluginProblems(): string[];
   stop(): Promise<void>;
 }
@@ -62,6 +74,16 @@ export async function missingWordPressPrerequisites(): Promise<string | null> {
   const themes = join(wordpressDir, 'wp-content', 'themes');
   if (!existsSync(themes) || !readdirSync(themes).some((theme) => existsSync(join(themes, theme, 'style.css')))) {
     return `WordPress has no theme in ${themes}, so its pages would render nothing: apt-get install wordpress-theme-twentytwentythree`;
+  }
+  try {
+    await execFileAsync('php', ['-r', 'exit(extension_loaded("gd") && extension_loaded("zip") ? 0 : 1);']);
+  } catch {
+    return "WooCommerce needs the PHP gd extension, and WordPress's personal data export the zip extension: apt-get install php-gd php-zip";
+  }
+  try {
+    await execFileAsync('bash', [join(scripts, 'setup.sh'), '--check-woocommerce'], { env: process.env });
+  } catch (error) {
+    return (error as { stderr?: string }).stderr?.trim() || 'the WooCommerce archive cannot be used';
   }
   try {
     await execFileAsync('php', ['-r', mysqlPing], { env: process.env });
@@ -104,7 +126,8 @@ export async function startWordPress(options: { woocommerce?: boolean } = {}): P
       await exited;
     }
     await execFileAsync('php', [join(scripts, 'database.php'), 'drop', database], { env: process.env }).catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
+    // The server's workers may still be finishing a write as the process group ends.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
   try {
@@ -126,6 +149,13 @@ export async function startWordPress(options: { woocommerce?: boolean } = {}): P
     return parsed.result as T;
   };
 
+  const runJobsOnce = async (): Promise<number> => {
+    const { actionsRan, cronDue } = await wpEval<{ actionsRan: number; cronDue: boolean }>(RUN_DUE_JOBS);
+    if (cronDue) await (await fetch(`${url}/wp-cron.php`)).text();
+    return actionsRan + (cronDue ? 1 : 0);
+  };
+  let applicationPassword: Promise<string> | undefined;
+
   return {
     url,
     wpEval,
@@ -133,31 +163,54 @@ export async function startWordPress(options: { woocommerce?: boolean } = {}): P
     pluginProblems: () =>
       debugLog()
         .split('\n')
-        .filter((line) => /PHP (Fatal error|Warning|Notice|Deprecated|Parse error)/.test(line) && /storefront-assistant|woocommerce-stand-in/.test(line)),
+        .filter((line) => /PHP (Fatal error|Warning|Notice|Deprecated|Parse error)/.test(line) && /storefront-assistant/.test(line)),
     stop,
-    connect: (serviceUrl, apiToken) => submitSettingsForm(url, 'storefront_assistant_connect', { service_url: serviceUrl, api_token: apiToken }),
-    submitSettingsForm: (action, fields = {}) => submitSettingsForm(url, action, fields),
+    connect: async (serviceUrl, apiToken) => (await submitSettingsForm(url, 'storefront_assistant_connect', { service_url: serviceUrl, api_token: apiToken })).notice,
+    submitSettingsForm: async (action, fields = {}) => (await submitSettingsForm(url, action, fields)).notice,
+    submitSettingsFormPage: (action, fields = {}) => submitSettingsForm(url, action, fields),
     adminPage: async (path = SETTINGS_PATH) => (await (await adminSession(url))(path)).text(),
     runSync: async () => {
-      // Each job schedules its own next run. With the WooCommerce stand-in the due Action Scheduler
-      // actions run here (as Action Scheduler's queue runner would); WP-Cron jobs run as WP-Cron
-      // would, through wp-cron.php.
+      // Each job schedules its own next run: run what is due until nothing is.
       for (let run = 0; run < 200; run += 1) {
-        const { actionsRan, cronDue } = await wpEval<{ actionsRan: number; cronDue: boolean }>(`
-          $ran = class_exists('WC_Stand_In_Action_Scheduler') ? WC_Stand_In_Action_Scheduler::run_due_actions() : 0;
-          $cron = false;
-          foreach (['storefront_assistant_full_sync', 'storefront_assistant_sync'] as $hook) {
-            $next = wp_next_scheduled($hook);
-            if (false !== $next && $next <= time()) $cron = true;
-          }
-          return ['actionsRan' => $ran, 'cronDue' => $cron];`);
-        if (actionsRan === 0 && !cronDue) return;
-        if (cronDue) await (await fetch(`${url}/wp-cron.php`)).text();
+        if ((await runJobsOnce()) === 0) return;
       }
       throw new Error('the sync jobs were still due after 200 runs');
     },
+    runJobsOnce,
+    adminRequest: () => adminSession(url),
+    applicationPassword: async () =>
+      (applicationPassword ??= wpEval<string>(`
+        [$password] = WP_Application_Passwords::create_new_application_password(1, ['name' => 'tests']);
+        return 'admin:' . $password;`)),
   };
 }
+
+/**
+ * The plugin's hooks: with WooCommerce, the due actions of its Action Scheduler group are claimed
+ * and run as Action Scheduler's queue runner does for a batch (other plugins' actions are left
+ * alone); without it, due WP-Cron events run through wp-cron.php, as WP-Cron would.
+ */
+const RUN_DUE_JOBS = `
+  $ran = 0;
+  if (class_exists('ActionScheduler') && function_exists('as_get_scheduled_actions')) {
+    try {
+      $store = ActionScheduler::store();
+      $claim = $store->stake_claim(100, as_get_datetime_object(), [], 'storefront-assistant');
+      foreach ($claim->get_actions() as $id) {
+        ActionScheduler::runner()->process_action($id, 'tests');
+        $ran++;
+      }
+      $store->release_claim($claim);
+    } catch (InvalidArgumentException $e) {
+      // The group does not exist yet: nothing was ever scheduled.
+    }
+  }
+  $cron = false;
+  foreach (['storefront_assistant_full_sync', 'storefront_assistant_sync', 'storefront_assistant_reconcile'] as $hook) {
+    $next = wp_next_scheduled($hook);
+    if (false !== $next && $next <= time()) $cron = true;
+  }
+  return ['actionsRan' => $ran, 'cronDue' => $cron];`;
 
 /**
  * Stores a connection as a successful handshake would, for tests that need the plugin's routes
@@ -224,7 +277,7 @@ export function phpString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-type AdminRequest = (path: string, init?: RequestInit) => Promise<Response>;
+export type AdminRequest = (path: string, init?: RequestInit) => Promise<Response>;
 
 /** Logs in as the administrator through wp-login.php; the returned function sends requests with the session cookies. */
 async function adminSession(siteUrl: string): Promise<AdminRequest> {
@@ -248,7 +301,7 @@ function formPost(fields: Record<string, string>): RequestInit {
 }
 
 /** What a store owner does: open Settings → Storefront Assistant, fill in one of its forms, submit it. */
-async function submitSettingsForm(siteUrl: string, action: string, fields: Record<string, string>): Promise<string> {
+async function submitSettingsForm(siteUrl: string, action: string, fields: Record<string, string>): Promise<{ notice: string; html: string }> {
   const request = await adminSession(siteUrl);
   const page = await (await request(SETTINGS_PATH)).text();
   const forms = page.match(/<form[^>]*admin-post\.php[^>]*>[\s\S]*?<\/form>/g) ?? [];
@@ -258,8 +311,8 @@ async function submitSettingsForm(siteUrl: string, action: string, fields: Recor
   const submitted = await request('/wp-admin/admin-post.php', formPost({ action, _wpnonce: nonce, _wp_http_referer: SETTINGS_PATH, ...fields }));
   const location = submitted.headers.get('location');
   if (!location) throw new Error(`${action} answered HTTP ${submitted.status} without a redirect`);
-  const result = await (await request(location)).text();
-  return decodeEntities(result.match(/<div class="notice[^"]*"><p>([\s\S]*?)<\/p><\/div>/)?.[1] ?? '');
+  const html = await (await request(location)).text();
+  return { notice: decodeEntities(html.match(/<div class="notice[^"]*"><p>([\s\S]*?)<\/p><\/div>/)?.[1] ?? ''), html };
 }
 
 function decodeEntities(html: string): string {

@@ -7,8 +7,8 @@ import { missingWordPressPrerequisites, startWordPress, type WordPressSite } fro
 
 /**
  * Which scheduler runs the plugin's background sync: Action Scheduler when WooCommerce provides
- * it (here: the WooCommerce stand-in's Action Scheduler), otherwise WP-Cron. Both sites are
- * connected to the real service, so a run that does not sync shows up in its search.
+ * it (the real WooCommerce's), otherwise WP-Cron. Both sites are connected to the real service,
+ * so a run that does not sync shows up in its search.
  */
 
 const reason = await missingWordPressPrerequisites();
@@ -36,16 +36,22 @@ const cronHooks = (site: WordPressSite) =>
     }
     return $hooks;`);
 
-/** Everything in the stand-in's Action Scheduler store. */
+/** The plugin's actions in Action Scheduler's store (its group; WooCommerce's own actions are not ours). */
 const storedActions = (site: WordPressSite) =>
   site.wpEval<StoredAction[]>(`
     $out = [];
-    foreach (WC_Stand_In_Action_Scheduler::all() as $id => $action) {
-      $out[] = ['id' => $id, 'hook' => $action['hook'], 'group' => $action['group'], 'date' => $action['date'], 'status' => $action['status']];
+    foreach (['pending', 'in-progress', 'complete', 'failed', 'canceled'] as $status) {
+      foreach (as_get_scheduled_actions(['group' => 'storefront-assistant', 'status' => $status, 'per_page' => -1]) as $id => $action) {
+        $date = $action->get_schedule()->get_date();
+        $out[] = ['id' => (int) $id, 'hook' => $action->get_hook(), 'group' => $action->get_group(), 'date' => $date ? $date->getTimestamp() : null, 'status' => $status];
+      }
     }
+    usort($out, fn ($a, $b) => $a['id'] <=> $b['id']);
     return $out;`);
 
 const pendingActions = async (site: WordPressSite) => (await storedActions(site)).filter((action) => action.status === 'pending');
+/** Pending, except the daily check against the service (always scheduled a day ahead while connected). */
+const pendingWork = async (site: WordPressSite) => (await pendingActions(site)).filter((action) => action.hook !== 'storefront_assistant_reconcile');
 
 const createPost = (site: WordPressSite, title: string, content: string) =>
   site.wpEval<number>(`return wp_insert_post(['post_status' => 'publish', 'post_title' => ${JSON.stringify(title)}, 'post_content' => ${JSON.stringify(content)}], true);`);
@@ -74,7 +80,7 @@ describe.skipIf(reason && !servicesRequired)('the plugin background sync schedul
     await Promise.all([shop?.stop(), plain?.stop(), service?.close()]);
   });
 
-  describe('with WooCommerce (the stand-in) providing Action Scheduler', () => {
+  describe('with WooCommerce providing Action Scheduler', () => {
     it('schedules the full sync after Connect as an Action Scheduler action, not a WP-Cron event', async () => {
       expect(await shop.wpEval(`return function_exists('as_schedule_single_action') && function_exists('as_get_scheduled_actions');`)).toBe(true);
       expect(await shop.connect(serviceUrl, shopWorkspace.token)).toContain('Connected');
@@ -83,8 +89,12 @@ describe.skipIf(reason && !servicesRequired)('the plugin background sync schedul
       expect(await cronHooks(shop)).toEqual([]);
 
       // Only the Action Scheduler runner does the work: run it until nothing is due.
-      for (let batch = 0; batch < 50 && (await shop.wpEval<number>('return WC_Stand_In_Action_Scheduler::run_due_actions();')) > 0; batch += 1);
-      expect(await pendingActions(shop)).toEqual([]);
+      await shop.runSync();
+      expect(await pendingWork(shop)).toEqual([]);
+      // The daily check against the service, a day from now.
+      const [check] = await pendingActions(shop);
+      expect(check?.hook).toBe('storefront_assistant_reconcile');
+      expect(check!.date! - Math.floor(Date.now() / 1000)).toBeGreaterThan(23 * 3600);
       expect(await cronHooks(shop)).toEqual([]);
       expect(await search(shopWorkspace, 'hello world')).toContain('Hello world!');
     });
@@ -94,33 +104,33 @@ describe.skipIf(reason && !servicesRequired)('the plugin background sync schedul
       // A second save before the run merges into the same scheduled action.
       await shop.wpEval(`wp_update_post(['ID' => ${postId}, 'post_content' => '<p>Guided lighthouse tours every Sunday at dawn, with tea.</p>']); return null;`);
 
-      const pending = await pendingActions(shop);
+      const pending = await pendingWork(shop);
       expect(pending.map((action) => [action.hook, action.group])).toEqual([['storefront_assistant_sync', GROUP]]);
       expect(pending[0]!.date).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
       expect(await cronHooks(shop)).toEqual([]);
       // The save only scheduled: nothing was sent yet.
       expect(await search(shopWorkspace, 'lighthouse tours')).toEqual([]);
 
-      expect(await shop.wpEval<number>('return WC_Stand_In_Action_Scheduler::run_due_actions();')).toBe(1);
+      expect(await shop.runJobsOnce()).toBe(1);
 
       expect(await search(shopWorkspace, 'lighthouse tours tea')).toContain('Lighthouse tours');
       const ran = (await storedActions(shop)).find((action) => action.id === pending[0]!.id);
       expect(ran?.status).toBe('complete');
-      expect(await pendingActions(shop)).toEqual([]);
+      expect(await pendingWork(shop)).toEqual([]);
       expect(await shop.wpEval(`global $wpdb; return (int) $wpdb->get_var("SELECT COUNT(*) FROM {$wpdb->prefix}storefront_assistant_queue");`)).toBe(0);
       expect(await cronHooks(shop)).toEqual([]);
     });
 
     it('a disconnect cancels the pending sync actions', async () => {
       await createPost(shop, 'Harbour cafe', '<p>The harbour cafe serves chowder.</p>');
-      expect((await pendingActions(shop)).map((action) => action.hook)).toEqual(['storefront_assistant_sync']);
+      expect((await pendingWork(shop)).map((action) => action.hook)).toEqual(['storefront_assistant_sync']);
 
       expect(await shop.submitSettingsForm('storefront_assistant_disconnect')).not.toBe('');
       expect(await pendingActions(shop)).toEqual([]);
       expect((await storedActions(shop)).filter((action) => action.status === 'canceled').map((action) => action.hook)).toContain('storefront_assistant_sync');
     });
 
-    it('left no PHP warning or error from the plugin or the stand-in in the log', () => {
+    it('left no PHP warning or error from the plugin in the log', () => {
       expect(shop.pluginProblems()).toEqual([]);
     });
   });
@@ -130,15 +140,16 @@ describe.skipIf(reason && !servicesRequired)('the plugin background sync schedul
       expect(await plain.wpEval(`return function_exists('as_schedule_single_action');`)).toBe(false);
       expect(await plain.connect(serviceUrl, plainWorkspace.token)).toContain('Connected');
       await plain.runSync();
-      expect(await cronHooks(plain)).toEqual([]);
+      // Only the daily check against the service remains, a day ahead.
+      expect(await cronHooks(plain)).toEqual(['storefront_assistant_reconcile']);
 
       await createPost(plain, 'Tide tables', '<p>Printed tide tables are at the harbour office.</p>');
-      expect(await cronHooks(plain)).toEqual(['storefront_assistant_sync']);
+      expect((await cronHooks(plain)).sort()).toEqual(['storefront_assistant_reconcile', 'storefront_assistant_sync']);
       expect(await search(plainWorkspace, 'tide tables')).toEqual([]);
 
       await plain.runSync();
       expect(await search(plainWorkspace, 'tide tables harbour')).toContain('Tide tables');
-      expect(await cronHooks(plain)).toEqual([]);
+      expect(await cronHooks(plain)).toEqual(['storefront_assistant_reconcile']);
       expect(plain.pluginProblems()).toEqual([]);
     });
   });

@@ -3,11 +3,12 @@ import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/lib/signature.js';
 import { servicesRequired } from '../helpers/services.js';
-import { missingWordPressPrerequisites, startWordPress, storeConnection, type WordPressSite } from './harness.js';
+import { captureMail, missingWordPressPrerequisites, sentMail, startWordPress, storeConnection, type WordPressSite } from './harness.js';
+import { createCoupon, createOrder, createProduct } from './woocommerce.js';
 
 /**
  * The plugin's signed routes (/wp-json/service/v1/...) and its shopper-token route, on a real
- * WordPress: one site without WooCommerce, one with the WooCommerce stand-in.
+ * WordPress: one site without WooCommerce, one with the real WooCommerce.
  */
 
 const reason = await missingWordPressPrerequisites();
@@ -90,7 +91,7 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
     ];
 
     beforeAll(async () => {
-      await shop.wpEval(`wp_insert_post(['post_type' => 'shop_coupon', 'post_status' => 'publish', 'post_title' => 'sigcheck']); return null;`);
+      await createCoupon(shop, 'sigcheck');
     });
 
     for (const { route, body } of routes) {
@@ -193,11 +194,13 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
     });
 
     it('with WooCommerce a new e-mail becomes a customer, and no account e-mail is sent', async () => {
+      await captureMail(shop);
       const sent = await call(shop, 'leads', { email: 'bob@example.com', name: 'Bob', conversation_id: 'conv_2', lead_id: 'lead_2' });
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ created: true, role: 'customer' });
       expect(await userByEmail(shop, 'bob@example.com')).toMatchObject({ roles: ['customer'], conversation: 'conv_2', lead: 'lead_2' });
-      expect(await shop.wpEval(`return get_option('wc_stand_in_sent_emails', []);`)).toEqual([]);
+      // WooCommerce's "your account" e-mail would otherwise go out now.
+      expect(await sentMail(shop)).toEqual([]);
     });
   });
 
@@ -214,7 +217,7 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
     });
   });
 
-  describe('orders/lookup with the WooCommerce stand-in', () => {
+  describe('orders/lookup with WooCommerce', () => {
     let customerId: number;
     let orderIds: { older: number; newer: number; guest: number };
 
@@ -222,14 +225,27 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
       customerId = await shop.wpEval<number>(
         `return wp_insert_user(['user_login' => 'carla', 'user_email' => 'carla@example.com', 'user_pass' => wp_generate_password(), 'role' => 'customer']);`,
       );
-      orderIds = await shop.wpEval(`return [
-        'older' => WC_Stand_In::create_order(['customer_id' => ${customerId}, 'billing_email' => 'carla@example.com', 'status' => 'completed', 'currency' => 'EUR', 'total' => '19.9',
-          'items' => [['name' => 'Trail runner', 'quantity' => 1, 'total' => '19.9']], 'date_gmt' => '2026-01-10 10:00:00']),
-        'newer' => WC_Stand_In::create_order(['customer_id' => ${customerId}, 'billing_email' => 'carla@example.com', 'status' => 'processing', 'currency' => 'EUR', 'total' => '35',
-          'items' => [['name' => 'Socks', 'quantity' => 2, 'total' => '10'], ['name' => 'Cap', 'quantity' => 1, 'total' => '25']],
-          'tracking_link' => 'https://tracking.example/T123', 'date_gmt' => '2026-02-10 10:00:00']),
-        'guest' => WC_Stand_In::create_order(['billing_email' => 'guest@example.com', 'total' => '5', 'items' => [], 'date_gmt' => '2026-03-01 09:00:00']),
-      ];`);
+      orderIds = {
+        older: await createOrder(shop, {
+          customerId,
+          billingEmail: 'carla@example.com',
+          status: 'completed',
+          items: [{ name: 'Trail runner', quantity: 1, total: '19.9' }],
+          dateGmt: '2026-01-10 10:00:00',
+        }),
+        newer: await createOrder(shop, {
+          customerId,
+          billingEmail: 'carla@example.com',
+          status: 'processing',
+          items: [
+            { name: 'Socks', quantity: 2, total: '10' },
+            { name: 'Cap', quantity: 1, total: '25' },
+          ],
+          trackingLink: 'https://tracking.example/T123',
+          dateGmt: '2026-02-10 10:00:00',
+        }),
+        guest: await createOrder(shop, { billingEmail: 'guest@example.com', items: [{ name: 'Sticker', quantity: 1, total: '5' }], dateGmt: '2026-03-01 09:00:00' }),
+      };
     });
 
     it('by user ID: recent orders, newest first, with the contract fields', async () => {
@@ -281,6 +297,24 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
       expect(unknown).toEqual({ status: 200, body: { orders: [] } });
     });
 
+    it("finds a new shop's first orders by their one- or two-digit numbers", async () => {
+      // WooCommerce numbers orders by post ID: on this test site the first orders have short ones.
+      // WooCommerce numbers orders by post ID; here the order is moved to the first free one below 100.
+      const id = await shop.wpEval<number>(`
+        global $wpdb;
+        $taken = array_map('intval', $wpdb->get_col("SELECT ID FROM {$wpdb->posts} WHERE ID < 100"));
+        $free = min(array_diff(range(1, 99), $taken));
+        $order = wc_create_order();
+        $order->set_billing_email('first@example.com');
+        $order->save();
+        $wpdb->query($wpdb->prepare("UPDATE {$wpdb->posts} SET ID = %d WHERE ID = %d", $free, $order->get_id()));
+        $wpdb->query($wpdb->prepare("UPDATE {$wpdb->postmeta} SET post_id = %d WHERE post_id = %d", $free, $order->get_id()));
+        return $free;`);
+      expect(String(id).length).toBeLessThanOrEqual(2);
+      const found = await call(shop, 'orders/lookup', { order_number: String(id), email: 'first@example.com' });
+      expect((found.body.orders as Array<{ number: string }>).map((order) => order.number)).toEqual([String(id)]);
+    });
+
     it('rejects ambiguous or incomplete queries, and unknown users', async () => {
       for (const body of [{}, { order_number: '1' }, { user_id: customerId, order_number: '1', email: 'a@b.c' }, { user_id: -3 }, { user_id: customerId, limit: 500 }]) {
         const sent = await call(shop, 'orders/lookup', body);
@@ -293,56 +327,93 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
     });
   });
 
-  describe('cart/coupon with the WooCommerce stand-in', () => {
-    let cookieName: string;
+  describe('cart/coupon with WooCommerce', () => {
+    let productId: number;
 
     beforeAll(async () => {
-      cookieName = `wp_woocommerce_session_${await shop.wpEval<string>('return COOKIEHASH;')}`;
-      await shop.wpEval(`wp_insert_post(['post_type' => 'shop_coupon', 'post_status' => 'publish', 'post_title' => 'spring10']); return null;`);
+      await createCoupon(shop, 'spring10');
+      productId = await createProduct(shop, { name: 'Canvas tote', regularPrice: '20' });
     });
 
-    const cart = (sessionKey: string) => shop.wpEval<string[]>(`return array_values((array) get_option('wc_stand_in_cart_${sessionKey}', []));`);
-    const loadCart = async (sessionKey: string) => {
-      const response = await fetch(`${shop.url}/`, { headers: { cookie: `${cookieName}=${sessionKey}` } });
-      expect(response.status).toBe(200);
-      await response.text();
-    };
+    /** A browser's requests to the shop: cookies kept between them, as a browser keeps them. */
+    function shopper() {
+      // WordPress's login form wants its test cookie, as a browser would have it.
+      const cookies = new Map<string, string>([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
+      const request = async (path: string, init: RequestInit = {}) => {
+        const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+        const response = await fetch(new URL(path, shop.url), { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
+        for (const line of response.headers.getSetCookie()) {
+          const pair = line.split(';')[0]!;
+          cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+        }
+        return response;
+      };
+      return {
+        request,
+        /** What the widget does when the panel opens: the token, whose `sid` is the shop session. */
+        async sessionKey(): Promise<string> {
+          const { token } = (await (await request('/wp-json/storefront-assistant/v1/shopper-token', { method: 'POST' })).json()) as { token: string };
+          return (await jwtVerify(token, new TextEncoder().encode(SECRET))).payload.sid as string;
+        },
+        async addToCart(id: number) {
+          expect((await request(`/?add-to-cart=${id}`)).status).toBeLessThan(400);
+        },
+        /** The cart page, as the shopper opens it; resolves to the coupons WooCommerce shows applied. */
+        async openCart(): Promise<string[]> {
+          const html = await (await request('/cart/')).text();
+          return [...html.matchAll(/coupon-([a-z0-9-]+)"/g)].map((match) => match[1]!).filter((code, index, all) => all.indexOf(code) === index);
+        },
+      };
+    }
 
-    it('stages an existing coupon, which the next cart load applies once', async () => {
-      const sent = await call(shop, 'cart/coupon', { code: 'SPRING10', session_key: 't_shopper1' });
+    /** The coupons in a shop session's stored cart, as WooCommerce keeps them. */
+    const sessionCoupons = (sessionKey: string) =>
+      shop.wpEval<string[]>(`
+        $data = (new WC_Session_Handler())->get_session(${JSON.stringify(sessionKey)}, []);
+        return array_values((array) maybe_unserialize($data['applied_coupons'] ?? 'a:0:{}'));`);
+
+    it('stages an existing coupon, which the shopper\'s next cart load applies once', async () => {
+      const visitor = shopper();
+      const sessionKey = await visitor.sessionKey();
+      await visitor.addToCart(productId);
+      const sent = await call(shop, 'cart/coupon', { code: 'SPRING10', session_key: sessionKey });
       expect(sent).toEqual({ status: 200, body: { staged: true, code: 'SPRING10', expires_in: 900 } });
-      expect(await cart('t_shopper1')).toEqual([]);
+      expect(await sessionCoupons(sessionKey)).toEqual([]);
 
-      await loadCart('t_shopper1');
-      expect(await cart('t_shopper1')).toEqual(['spring10']);
-      const staged = await shop.wpEval(`return get_transient('storefront_assistant_coupon_' . md5('session:t_shopper1'));`);
+      expect(await visitor.openCart()).toEqual(['spring10']);
+      expect(await sessionCoupons(sessionKey)).toEqual(['spring10']);
+      const staged = await shop.wpEval(`return get_transient('storefront_assistant_coupon_' . md5('session:' . ${JSON.stringify(sessionKey)}));`);
       expect(staged).toBe(false);
 
-      // Removed after use: the shopper can take the coupon off and it stays off.
-      await shop.wpEval(`update_option('wc_stand_in_cart_t_shopper1', []); return null;`);
-      await loadCart('t_shopper1');
-      expect(await cart('t_shopper1')).toEqual([]);
+      // Used once: the shopper can take the coupon off and it stays off.
+      await visitor.request(`/cart/?remove_coupon=spring10`);
+      expect(await sessionCoupons(sessionKey)).toEqual([]);
+      expect(await visitor.openCart()).toEqual([]);
     });
 
-    it('another shopper\'s cart is not touched', async () => {
-      await call(shop, 'cart/coupon', { code: 'SPRING10', session_key: 't_shopper2' });
-      await loadCart('t_someone_else');
-      expect(await cart('t_someone_else')).toEqual([]);
+    it("another shopper's cart is not touched", async () => {
+      const [staged, other] = [shopper(), shopper()];
+      await call(shop, 'cart/coupon', { code: 'SPRING10', session_key: await staged.sessionKey() });
+      await other.sessionKey();
+      await other.addToCart(productId);
+      expect(await other.openCart()).toEqual([]);
     });
 
     it('stages for a logged-in user by user ID', async () => {
       const userId = await shop.wpEval<number>(
-        `return wp_insert_user(['user_login' => 'dora', 'user_email' => 'dora@example.com', 'user_pass' => wp_generate_password(), 'role' => 'customer']);`,
+        `return wp_insert_user(['user_login' => 'dora', 'user_email' => 'dora@example.com', 'user_pass' => 'dora-password', 'role' => 'customer']);`,
       );
+      const visitor = shopper();
+      const login = await visitor.request('/wp-login.php', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ log: 'dora', pwd: 'dora-password', testcookie: '1' }),
+      });
+      expect(login.status).toBe(302);
+      await visitor.addToCart(productId);
       const sent = await call(shop, 'cart/coupon', { code: 'spring10', user_id: userId });
       expect(sent.status).toBe(200);
-      const applied = await shop.wpEval<string[]>(`
-        wp_set_current_user(${userId});
-        WC()->initialize_session();
-        $cart = new WC_Cart(WC()->session->get_customer_id());
-        do_action('woocommerce_cart_loaded_from_session', $cart);
-        return $cart->get_applied_coupons();`);
-      expect(applied).toEqual(['spring10']);
+      expect(await visitor.openCart()).toEqual(['spring10']);
     });
 
     it('an unknown coupon is coupon_not_found, and nothing is staged', async () => {
@@ -374,7 +445,9 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
       const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
       expect(payload.sub).toBeUndefined();
-      expect(payload.sid).toBe(cookie!.split(';')[0]!.split('=')[1]);
+      // WooCommerce's cookie: "<customer id>||<expiry>||<expiring>||<hash>".
+      expect(payload.sid).toBe(decodeURIComponent(cookie!.split(';')[0]!.split('=')[1]!).split('||')[0]);
+      expect(payload.sid).toMatch(/^t_[0-9a-f]{30}$/);
       expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(24 * 3600);
     });
 
@@ -414,21 +487,45 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
       expect(html).not.toMatch(/eyJ[A-Za-z0-9_-]+\.eyJ/);
     });
 
-    it("the page's identify callback fetches a fresh shopper token for the widget", async () => {
+    /** The page's inline script run as the browser would, before widget.js: what it queues. */
+    const runInline = async (cookie: string) => {
       const html = await (await fetch(`${shop.url}/`)).text();
       const inline = html.match(/<script[^>]*id=['"]storefront-assistant-widget-js-before['"][^>]*>([\s\S]*?)<\/script>/)?.[1];
       expect(inline).toBeDefined();
+      const window: { StorefrontAssistant?: unknown[] } = {};
+      let requests = 0;
+      const countingFetch = (url: string, init: RequestInit) => {
+        requests += 1;
+        return fetch(url, init);
+      };
+      new Function('window', 'document', 'fetch', inline!)(window, { cookie }, countingFetch);
+      return { inline: inline!, queue: window.StorefrontAssistant!, requests: () => requests, window };
+    };
+
+    it("a guest's page asks for a shopper token only when the chat is opened", async () => {
+      const { inline, queue, requests, window } = await runInline('');
       // A guest's page carries no nonce.
       expect(inline).toContain('"nonce":""');
+      // Queued: a listener for the panel's opening, no identify callback yet, and nothing fetched.
+      expect(queue).toHaveLength(1);
+      const [method, event, listener, agentId] = queue[0] as [string, string, () => void, string];
+      expect([method, event, agentId]).toEqual(['on', 'open', 'agent_1']);
+      expect(requests()).toBe(0);
 
-      // Run it as the browser would, before widget.js: it queues ["identify", callback, agentId].
-      const window: { StorefrontAssistant?: unknown[] } = {};
-      new Function('window', 'fetch', inline!)(window, (url: string, init: RequestInit) => fetch(url, init));
-      const [method, callback, agentId] = window.StorefrontAssistant![0] as [string, () => Promise<string>, string];
-      expect([method, agentId]).toEqual(['identify', 'agent_1']);
-      const token = await callback();
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      // Opened (the widget calls the listener): the identify callback is queued, and asking it fetches a token.
+      listener();
+      listener();
+      expect(window.StorefrontAssistant).toHaveLength(2);
+      const [identify, callback, identifyAgent] = window.StorefrontAssistant![1] as [string, () => Promise<string>, string];
+      expect([identify, identifyAgent]).toEqual(['identify', 'agent_1']);
+      const { payload } = await jwtVerify(await callback(), key, { algorithms: ['HS256'] });
       expect(payload.sid).toMatch(/^t_/);
+      expect(requests()).toBe(1);
+    });
+
+    it('a visitor with a cart is identified at once', async () => {
+      const { queue } = await runInline('woocommerce_items_in_cart=1; other=2');
+      expect((queue[0] as unknown[])[0]).toBe('identify');
     });
   });
 

@@ -8,6 +8,7 @@ import { createTestApp, seedWorkspace, testConfig, type SeededWorkspace, type Te
 import { freshDatabase } from '../helpers/database.js';
 import { servicesRequired } from '../helpers/services.js';
 import { missingWordPressPrerequisites, startWordPress, type WordPressSite } from './harness.js';
+import { createProduct } from './woocommerce.js';
 
 /**
  * The plugin connected to the real service, both started by this suite: the owner connects on
@@ -105,8 +106,15 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
   });
 
   it('products from WooCommerce are synced with their prices', async () => {
-    await site.wpEval(`return WC_Stand_In::create_product(['name' => 'Trail runner', 'price' => '17.9', 'regular_price' => '19.9', 'sale_price' => '17.9', 'sku' => 'TR-1',
-      'description' => '<p>A waterproof running shoe with a grippy outsole.</p>', 'categories' => ['Shoes'], 'attributes' => [['name' => 'Size', 'options' => ['40', '41']]]]);`);
+    await createProduct(site, {
+      name: 'Trail runner',
+      regularPrice: '19.9',
+      salePrice: '17.9',
+      sku: 'TR-1',
+      description: '<p>A waterproof running shoe with a grippy outsole.</p>',
+      categories: ['Shoes'],
+      attributes: [{ name: 'Size', options: ['40', '41'] }],
+    });
     await site.runSync();
     const [hit] = await search('waterproof running shoe', ['product']);
     expect(hit?.title).toBe('Trail runner');
@@ -152,7 +160,8 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
 
     // The owner sees it on the settings page.
     const page = await site.adminPage();
-    expect(page).toContain('1 item could not be sent yet');
+    expect(page).toContain('1 item is waiting to be sent; 1 could not be sent yet and will be retried automatically.');
+    expect(page).toContain('Last problem');
   });
 
   it('left no PHP warning or error from the plugin in the log', () => {

@@ -36,9 +36,9 @@ const leftovers = (site: WordPressSite) =>
       }
     }
     $pending = [];
-    if (class_exists('WC_Stand_In_Action_Scheduler')) {
-      foreach (WC_Stand_In_Action_Scheduler::all() as $action) {
-        if ('pending' === $action['status'] && str_starts_with($action['hook'], 'storefront_assistant_')) $pending[] = $action['hook'];
+    if (function_exists('as_get_scheduled_actions')) {
+      foreach (as_get_scheduled_actions(['status' => 'pending', 'per_page' => -1]) as $action) {
+        if (str_starts_with($action->get_hook(), 'storefront_assistant_')) $pending[] = $action->get_hook();
       }
     }
     return [
@@ -50,7 +50,7 @@ const leftovers = (site: WordPressSite) =>
     ];`);
 
 for (const woocommerce of [false, true]) {
-  describe.skipIf(reason && !servicesRequired)(`uninstalling the plugin ${woocommerce ? 'with the WooCommerce stand-in' : 'without WooCommerce'}`, { timeout: TIMEOUT }, () => {
+  describe.skipIf(reason && !servicesRequired)(`uninstalling the plugin ${woocommerce ? 'with WooCommerce' : 'without WooCommerce'}`, { timeout: TIMEOUT }, () => {
     let site: WordPressSite;
     let leadUserId: number;
 

@@ -3,6 +3,7 @@ import { AppError } from '../../src/lib/errors.js';
 import { SiteClient } from '../../src/modules/sites/site-client.js';
 import { servicesRequired } from '../helpers/services.js';
 import { missingWordPressPrerequisites, startWordPress, storeConnection, type WordPressSite } from './harness.js';
+import { createCoupon, createOrder } from './woocommerce.js';
 
 /**
  * The service's own SiteClient (the code that calls sites in production) against the real
@@ -73,10 +74,13 @@ describe.skipIf(reason && !servicesRequired)('the service SiteClient against the
     const userId = await shop.wpEval<number>(
       `return wp_insert_user(['user_login' => 'nina', 'user_email' => 'nina@example.com', 'user_pass' => wp_generate_password(), 'role' => 'customer']);`,
     );
-    const orderId = await shop.wpEval<number>(
-      `return WC_Stand_In::create_order(['customer_id' => ${userId}, 'billing_email' => 'nina@example.com', 'total' => '42.5', 'currency' => 'USD',
-        'items' => [['name' => 'Lamp', 'quantity' => 1, 'total' => '42.5']], 'tracking_link' => 'https://tracking.example/L1']);`,
-    );
+    const orderId = await createOrder(shop, {
+      customerId: userId,
+      billingEmail: 'nina@example.com',
+      currency: 'USD',
+      items: [{ name: 'Lamp', quantity: 1, total: '42.5' }],
+      trackingLink: 'https://tracking.example/L1',
+    });
     const expected = {
       id: orderId,
       number: String(orderId),
@@ -92,7 +96,7 @@ describe.skipIf(reason && !servicesRequired)('the service SiteClient against the
   });
 
   it('stages an existing coupon; an unknown one is coupon_invalid', async () => {
-    await shop.wpEval(`wp_insert_post(['post_type' => 'shop_coupon', 'post_status' => 'publish', 'post_title' => 'welcome5']); return null;`);
+    await createCoupon(shop, 'welcome5');
     expect(await clientFor(shop).stageCoupon({ code: 'WELCOME5', session_key: 't_client' })).toEqual({ staged: true, code: 'WELCOME5', expires_in: 900 });
     expect((await failure(clientFor(shop).stageCoupon({ code: 'UNKNOWN', session_key: 't_client' }))).code).toBe('coupon_invalid');
   });

@@ -126,7 +126,9 @@ function productCard({ data }: BlockOf<'product_card'>): HTMLElement {
   const { price } = data;
   const regular = data.on_sale && price.regular_price && price.regular_price !== price.price ? h('s', { class: 'muted' }, ` ${price.regular_price}`) : null;
   const stock = (STOCK[data.stock_status] ?? data.stock_status) + (data.stock_quantity != null ? ` (${data.stock_quantity})` : '') + (data.sku ? ` · SKU ${data.sku}` : '');
-  return h('div', { class: 'card' }, cardTitle(data.name, data.url), h('p', { class: 'card-price' }, `${price.price} ${price.currency}`, regular), h('p', { class: 'muted' }, stock));
+  // A variable product's range of prices, as the shop shows it.
+  const amount = price.min_price && price.max_price && price.min_price !== price.max_price ? `${price.min_price} – ${price.max_price}` : price.price;
+  return h('div', { class: 'card' }, cardTitle(data.name, data.url), h('p', { class: 'card-price' }, `${amount} ${price.currency}`, regular), h('p', { class: 'muted' }, stock));
 }
 
 function pricingCard({ data }: BlockOf<'pricing_card'>): HTMLElement {

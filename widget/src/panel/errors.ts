@@ -33,6 +33,8 @@ const PROBLEMS = new Map<string, Problem>(Object.entries({
   token_expired: { text: 'Your chat session expired. Please try again.', retry: true },
   unauthenticated: { text: 'Your chat session expired. Please try again.', retry: true },
   coupon_invalid: { text: "This coupon can't be applied.", retry: false },
+  // No shopper binding: reloading the shop page identifies the visitor's cart again.
+  cart_not_found: { text: "Your cart couldn't be found. Reload the page and apply the coupon again.", retry: true },
 }));
 
 function isFailure(value: unknown): value is Failure {

@@ -12,7 +12,11 @@ namespace StorefrontAssistant\Admin;
 use StorefrontAssistant\Connector;
 use StorefrontAssistant\Options;
 use StorefrontAssistant\Registerable;
+use StorefrontAssistant\Service\ErrorMessages;
+use StorefrontAssistant\Service\ServiceClient;
+use StorefrontAssistant\Service\ServiceError;
 use StorefrontAssistant\Sync\FullSync;
+use StorefrontAssistant\Sync\Reconciler;
 
 /**
  * Each form posts to admin-post.php with its own action and nonce; every handler checks the
@@ -25,11 +29,18 @@ final class SettingsActions implements Registerable {
 	public const SAVE_AGENT = 'storefront_assistant_save_agent';
 	public const FULL_SYNC  = 'storefront_assistant_full_sync';
 	public const SAVE_LEADS = 'storefront_assistant_save_leads';
+	public const RECONCILE  = 'storefront_assistant_reconcile';
+	public const ASK        = 'storefront_assistant_test_question';
+
+	/** The last test question's answer, per user, shown once on the page it redirects to. */
+	public const ANSWER_TRANSIENT = 'storefront_assistant_test_answer_';
 
 	public function __construct(
 		private readonly Options $options,
 		private readonly Connector $connector,
-		private readonly FullSync $full_sync
+		private readonly FullSync $full_sync,
+		private readonly Reconciler $reconciler,
+		private readonly ServiceClient $client
 	) {}
 
 	public function register(): void {
@@ -38,6 +49,8 @@ final class SettingsActions implements Registerable {
 		add_action( 'admin_post_' . self::SAVE_AGENT, array( $this, 'save_agent' ) );
 		add_action( 'admin_post_' . self::FULL_SYNC, array( $this, 'full_sync' ) );
 		add_action( 'admin_post_' . self::SAVE_LEADS, array( $this, 'save_leads' ) );
+		add_action( 'admin_post_' . self::RECONCILE, array( $this, 'reconcile' ) );
+		add_action( 'admin_post_' . self::ASK, array( $this, 'ask' ) );
 	}
 
 	public function connect(): void {
@@ -77,6 +90,58 @@ final class SettingsActions implements Registerable {
 		// An unticked checkbox sends nothing.
 		$this->options->save_lead_double_opt_in( '1' === $this->posted( 'double_opt_in' ) );
 		$this->back( 'leads_saved' );
+	}
+
+	public function reconcile(): void {
+		$this->authorize( self::RECONCILE );
+		if ( ! $this->options->is_connected() ) {
+			$this->back( 'not_connected' );
+		}
+		$this->reconciler->start();
+		$this->back( 'check_started' );
+	}
+
+	/**
+	 * Sends the owner's question to the chosen assistant as the widget on this site would, and
+	 * shows the answer (or what stood in the way) on the page.
+	 */
+	public function ask(): void {
+		$this->authorize( self::ASK );
+		$question = $this->posted( 'question' );
+		if ( ! $this->options->is_connected() || '' === $this->options->agent_id() ) {
+			$this->back( '' === $this->options->agent_id() ? 'no_agent' : 'not_connected' );
+		}
+		if ( '' === $question ) {
+			$this->back( 'no_question' );
+		}
+		$home   = (array) wp_parse_url( home_url() );
+		$origin = ( $home['scheme'] ?? 'https' ) . '://' . ( $home['host'] ?? '' ) . ( isset( $home['port'] ) ? ':' . (int) $home['port'] : '' );
+		try {
+			$answer = array(
+				'question' => $question,
+				'answer'   => $this->client->ask( $this->options->service_url(), $this->options->agent_id(), $origin, $question ),
+			);
+		} catch ( ServiceError $error ) {
+			$answer = array(
+				'question' => $question,
+				'error'    => $this->ask_failure( $error, $origin ),
+			);
+		}
+		set_transient( self::ANSWER_TRANSIENT . get_current_user_id(), $answer, 10 * MINUTE_IN_SECONDS );
+		$this->back( isset( $answer['error'] ) ? 'test_failed' : 'test_answered' );
+	}
+
+	/** What kept the assistant from answering, in the owner's words. */
+	private function ask_failure( ServiceError $error, string $origin ): string {
+		return match ( $error->error_code ) {
+			'origin_not_allowed' => sprintf(
+				/* translators: %s: the site's origin, e.g. https://shop.example */
+				__( 'The assistant does not accept this site\'s address yet, so its widget cannot answer here either. Add %s to the assistant\'s allowed origins in the service dashboard.', 'storefront-assistant' ),
+				$origin
+			),
+			'not_found' => __( 'The assistant is not published yet, so its widget is not shown to visitors. Publish it in the service dashboard (or try it in its Playground there).', 'storefront-assistant' ),
+			default => ErrorMessages::describe( $error ),
+		};
 	}
 
 	private function authorize( string $action ): void {

@@ -12,13 +12,14 @@ namespace StorefrontAssistant\Admin;
 use StorefrontAssistant\ErrorLog;
 use StorefrontAssistant\Options;
 use StorefrontAssistant\Registerable;
+use StorefrontAssistant\Sync\ContentHash;
 use StorefrontAssistant\Sync\FullSync;
 use StorefrontAssistant\Sync\SyncQueue;
 use StorefrontAssistant\Sync\SyncState;
 
 /**
  * Shows the connection, the agent choice, sync progress and recent problems, in the words a
- * store owner would use.
+ * store owner would use, and lets the owner ask the assistant a test question.
  */
 final class SettingsPage implements Registerable {
 
@@ -38,6 +39,28 @@ final class SettingsPage implements Registerable {
 
 	public function register(): void {
 		add_action( 'admin_menu', array( $this, 'add_menu' ) );
+		add_action( 'admin_notices', array( $this, 'agent_notice' ) );
+	}
+
+	/**
+	 * Elsewhere in wp-admin: with several assistants and none chosen, the widget stays hidden
+	 * until the owner chooses one, which they would otherwise not know.
+	 */
+	public function agent_notice(): void {
+		$screen = function_exists( 'get_current_screen' ) ? get_current_screen() : null;
+		if ( ! current_user_can( 'manage_options' ) || ! $this->needs_agent_choice() || ( null !== $screen && str_ends_with( (string) $screen->id, self::SLUG ) ) ) {
+			return;
+		}
+		printf(
+			'<div class="notice notice-warning"><p>%s <a href="%s">%s</a></p></div>',
+			esc_html__( 'Storefront Assistant is connected, but no assistant is chosen for this site yet, so the chat widget is hidden.', 'storefront-assistant' ),
+			esc_url( self::url() ),
+			esc_html__( 'Choose an assistant', 'storefront-assistant' )
+		);
+	}
+
+	private function needs_agent_choice(): bool {
+		return $this->options->is_connected() && '' === $this->options->agent_id() && count( $this->options->connection()['agents'] ) > 1;
 	}
 
 	public function add_menu(): void {
@@ -60,6 +83,7 @@ final class SettingsPage implements Registerable {
 		if ( $this->options->is_connected() ) {
 			$this->render_agent();
 			$this->render_sync();
+			$this->render_test_question();
 		}
 		$this->render_leads();
 		$this->render_errors();
@@ -77,7 +101,15 @@ final class SettingsPage implements Registerable {
 			'sync_started'  => array( 'success', __( 'Sync started. It continues in the background; you can leave this page.', 'storefront-assistant' ) ),
 			'not_connected' => array( 'error', __( 'Connect to the service first.', 'storefront-assistant' ) ),
 			'connect_failed' => array( 'error', $this->latest_error( ErrorLog::CONNECTION ) ),
+			'check_started'  => array( 'success', __( 'The check against the service started. It continues in the background; this page shows what it finds.', 'storefront-assistant' ) ),
+			'no_agent'       => array( 'error', __( 'Choose the assistant shown on this site first.', 'storefront-assistant' ) ),
+			'no_question'    => array( 'error', __( 'Type a question first.', 'storefront-assistant' ) ),
+			'test_answered'  => array( 'success', __( 'The assistant answered; see below.', 'storefront-assistant' ) ),
+			'test_failed'    => array( 'error', __( 'The assistant could not answer; see below why.', 'storefront-assistant' ) ),
 		);
+		if ( 'connected' === $notice && $this->needs_agent_choice() ) {
+			$notices['connected'] = array( 'warning', __( 'Connected. Your workspace has several assistants: choose the one to show on this site below. Until you do, the chat widget stays hidden.', 'storefront-assistant' ) );
+		}
 		if ( isset( $notices[ $notice ] ) ) {
 			printf( '<div class="notice notice-%s"><p>%s</p></div>', esc_attr( $notices[ $notice ][0] ), esc_html( $notices[ $notice ][1] ) );
 		}
@@ -134,6 +166,18 @@ final class SettingsPage implements Registerable {
 			echo '<p>' . esc_html__( 'Your workspace has no assistant yet. Create one in the service dashboard, then reconnect.', 'storefront-assistant' ) . '</p>';
 			return;
 		}
+		if ( $this->needs_agent_choice() ) {
+			printf(
+				'<div class="notice notice-warning inline sa-choose-agent"><p>%s</p></div>',
+				esc_html(
+					sprintf(
+						/* translators: %d: number of assistants. */
+						__( 'Your workspace has %d assistants. Choose the one to show on this site: until you do, the chat widget stays hidden.', 'storefront-assistant' ),
+						count( $agents )
+					)
+				)
+			);
+		}
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
 		wp_nonce_field( SettingsActions::SAVE_AGENT );
 		echo '<input type="hidden" name="action" value="' . esc_attr( SettingsActions::SAVE_AGENT ) . '">';
@@ -156,43 +200,41 @@ final class SettingsPage implements Registerable {
 		echo '</form>';
 	}
 
+	/**
+	 * One status line (what the sync is doing now), then the counts, the last check against the
+	 * service and the last problem, each in plain words.
+	 */
 	private function render_sync(): void {
 		$full   = $this->state->full_sync();
 		$counts = $this->queue->counts();
-		echo '<h2>' . esc_html__( 'Content sync', 'storefront-assistant' ) . '</h2><ul>';
-		if ( 'running' === $full['status'] ) {
-			$this->line(
-				/* translators: 1: items prepared so far, 2: items in total. */
-				sprintf( __( 'Preparing all content: %1$d of about %2$d items so far.', 'storefront-assistant' ), $full['queued'], $this->full_sync->total() )
-			);
-		} elseif ( 'done' === $full['status'] ) {
-			$this->line(
-				/* translators: %s: date and time. */
-				sprintf( __( 'All content was prepared on %s.', 'storefront-assistant' ), $this->date( $full['finished_at'] ) )
-			);
-		}
+		$paused = $this->state->paused_until();
+		$check  = $this->state->reconcile();
+		echo '<h2>' . esc_html__( 'Content sync', 'storefront-assistant' ) . '</h2>';
+		printf( '<p class="sa-sync-status"><strong>%s</strong></p><ul>', esc_html( $this->sync_status( $full, $counts, $paused ) ) );
+
+		$synced   = ContentHash::synced_by_post_type();
+		$products = $synced['product'] ?? 0;
 		$this->line(
-			0 === $counts['waiting']
-				? __( 'Everything is up to date.', 'storefront-assistant' )
-				/* translators: %d: number of items. */
-				: sprintf( _n( '%d item is waiting to be sent.', '%d items are waiting to be sent.', $counts['waiting'], 'storefront-assistant' ), $counts['waiting'] )
+			sprintf(
+				/* translators: 1: number of posts and pages, 2: "1 product" or "5 products". */
+				__( 'On the assistant: %1$d posts and pages, %2$s.', 'storefront-assistant' ),
+				array_sum( $synced ) - $products,
+				/* translators: %d: number of products. */
+				sprintf( _n( '%d product', '%d products', $products, 'storefront-assistant' ), $products )
+			)
 		);
-		if ( $counts['failing'] > 0 ) {
-			$this->line(
-				/* translators: %d: number of items. */
-				sprintf( _n( '%d item could not be sent yet and will be retried automatically.', '%d items could not be sent yet and will be retried automatically.', $counts['failing'], 'storefront-assistant' ), $counts['failing'] )
-			);
-		}
 		if ( $this->state->last_sent_at() > 0 ) {
 			$this->line(
 				/* translators: %s: date and time. */
 				sprintf( __( 'Last content sent on %s.', 'storefront-assistant' ), $this->date( $this->state->last_sent_at() ) )
 			);
 		}
-		if ( $this->state->paused_until() > time() ) {
+		$this->line( $this->check_status( $check ) );
+		$problem = $this->latest_entry( ErrorLog::SYNC );
+		if ( null !== $problem ) {
 			$this->line(
-				/* translators: %s: date and time. */
-				sprintf( __( 'Sending is paused until %s.', 'storefront-assistant' ), $this->date( $this->state->paused_until() ) )
+				/* translators: 1: date and time, 2: what went wrong. */
+				sprintf( __( 'Last problem (%1$s): %2$s', 'storefront-assistant' ), $this->date( $problem['at'] ), $problem['message'] )
 			);
 		}
 		echo '</ul>';
@@ -209,6 +251,111 @@ final class SettingsPage implements Registerable {
 		echo '<input type="hidden" name="action" value="' . esc_attr( SettingsActions::FULL_SYNC ) . '">';
 		echo '<p><label><input type="checkbox" name="resend_all" value="1"> ' . esc_html__( 'Send everything again, even unchanged content', 'storefront-assistant' ) . '</label></p>';
 		submit_button( __( 'Sync all content now', 'storefront-assistant' ), 'secondary' );
+		echo '</form>';
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+		wp_nonce_field( SettingsActions::RECONCILE );
+		echo '<input type="hidden" name="action" value="' . esc_attr( SettingsActions::RECONCILE ) . '">';
+		echo '<p class="description">' . esc_html__( 'Once a day the plugin compares what the assistant has with your content and sends again whatever differs. You can also check now.', 'storefront-assistant' ) . '</p>';
+		submit_button( __( 'Check against the service now', 'storefront-assistant' ), 'secondary' );
+		echo '</form>';
+	}
+
+	/**
+	 * What the sync is doing, in one sentence: a full sync preparing items and nothing else at
+	 * the same time, so the page never says "preparing" and "up to date" at once.
+	 *
+	 * @param array{status: string, queued: int} $full
+	 * @param array{waiting: int, failing: int}  $counts
+	 */
+	private function sync_status( array $full, array $counts, int $paused_until ): string {
+		if ( $paused_until > time() ) {
+			/* translators: 1: date and time, 2: number of items. */
+			return sprintf( __( 'Sending is paused until %1$s (%2$d items waiting); see the last problem below.', 'storefront-assistant' ), $this->date( $paused_until ), $counts['waiting'] );
+		}
+		if ( 'running' === $full['status'] ) {
+			return sprintf(
+				/* translators: 1: items prepared so far, 2: items in total, 3: items waiting to be sent. */
+				__( 'Syncing all content: %1$d of about %2$d items prepared, %3$d waiting to be sent.', 'storefront-assistant' ),
+				$full['queued'],
+				$this->full_sync->total(),
+				$counts['waiting']
+			);
+		}
+		if ( $counts['failing'] > 0 ) {
+			return sprintf(
+				/* translators: 1: number of items waiting, 2: number of them that failed. */
+				_n( '%1$d item is waiting to be sent; %2$d could not be sent yet and will be retried automatically.', '%1$d items are waiting to be sent; %2$d could not be sent yet and will be retried automatically.', $counts['waiting'], 'storefront-assistant' ),
+				$counts['waiting'],
+				$counts['failing']
+			);
+		}
+		if ( $counts['waiting'] > 0 ) {
+			/* translators: %d: number of items. */
+			return sprintf( _n( '%d item is waiting to be sent.', '%d items are waiting to be sent.', $counts['waiting'], 'storefront-assistant' ), $counts['waiting'] );
+		}
+		return __( 'Everything is up to date.', 'storefront-assistant' );
+	}
+
+	/**
+	 * @param array{status: string, checked: int, repaired: int, finished_at: int, error: string} $check
+	 */
+	private function check_status( array $check ): string {
+		return match ( $check['status'] ) {
+			'running' => sprintf(
+				/* translators: 1: items compared so far, 2: items that differed. */
+				__( 'Checking against the service: %1$d items compared so far, %2$d differed and are sent again.', 'storefront-assistant' ),
+				$check['checked'],
+				$check['repaired']
+			),
+			'done' => sprintf(
+				/* translators: 1: date and time, 2: items compared, 3: items that differed. */
+				__( 'Last check against the service on %1$s: %2$d items compared, %3$d differed and were sent again.', 'storefront-assistant' ),
+				$this->date( $check['finished_at'] ),
+				$check['checked'],
+				$check['repaired']
+			),
+			'failed' => sprintf(
+				/* translators: 1: date and time, 2: what went wrong. */
+				__( 'The check against the service on %1$s could not be finished: %2$s It is tried again within an hour.', 'storefront-assistant' ),
+				$this->date( $check['finished_at'] ),
+				$check['error']
+			),
+			default => __( 'Not checked against the service yet: the first check runs a day after connecting.', 'storefront-assistant' ),
+		};
+	}
+
+	/**
+	 * Ask the chosen assistant something, as a visitor of this site would, and see its answer.
+	 */
+	private function render_test_question(): void {
+		if ( '' === $this->options->agent_id() ) {
+			return;
+		}
+		echo '<h2>' . esc_html__( 'Try the assistant', 'storefront-assistant' ) . '</h2>';
+		$answer = get_transient( SettingsActions::ANSWER_TRANSIENT . get_current_user_id() );
+		if ( is_array( $answer ) ) {
+			delete_transient( SettingsActions::ANSWER_TRANSIENT . get_current_user_id() );
+			printf( '<div class="sa-test-answer"><p><strong>%s</strong> %s</p>', esc_html__( 'You asked:', 'storefront-assistant' ), esc_html( (string) ( $answer['question'] ?? '' ) ) );
+			if ( isset( $answer['error'] ) ) {
+				printf( '<div class="notice notice-error inline"><p>%s</p></div></div>', esc_html( (string) $answer['error'] ) );
+			} else {
+				printf(
+					'<p><strong>%s</strong></p><blockquote class="sa-answer" style="white-space:pre-wrap">%s</blockquote></div>',
+					esc_html__( 'The assistant answered:', 'storefront-assistant' ),
+					esc_html( (string) ( $answer['answer'] ?? '' ) )
+				);
+			}
+		}
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+		wp_nonce_field( SettingsActions::ASK );
+		echo '<input type="hidden" name="action" value="' . esc_attr( SettingsActions::ASK ) . '">';
+		printf(
+			'<p><label for="sa-question">%s</label><br><input id="sa-question" class="large-text" type="text" name="question" maxlength="500" placeholder="%s"></p><p class="description">%s</p>',
+			esc_html__( 'Question', 'storefront-assistant' ),
+			esc_attr__( 'How much is …?', 'storefront-assistant' ),
+			esc_html__( 'Sent to the assistant as a visitor of this site would send it; the answer uses what was synced so far. It starts a conversation you will see in the service dashboard.', 'storefront-assistant' )
+		);
+		submit_button( __( 'Send a test question', 'storefront-assistant' ), 'secondary' );
 		echo '</form>';
 	}
 
@@ -248,12 +395,19 @@ final class SettingsPage implements Registerable {
 	}
 
 	private function latest_error( string $context ): string {
+		return $this->latest_entry( $context )['message'] ?? __( 'Something went wrong. Please try again.', 'storefront-assistant' );
+	}
+
+	/**
+	 * @return array{context: string, message: string, at: int}|null
+	 */
+	private function latest_entry( string $context ): ?array {
 		foreach ( $this->errors->all() as $entry ) {
 			if ( $entry['context'] === $context ) {
-				return $entry['message'];
+				return $entry;
 			}
 		}
-		return __( 'Something went wrong. Please try again.', 'storefront-assistant' );
+		return null;
 	}
 
 	private function line( string $text ): void {

@@ -18,6 +18,11 @@ use StorefrontAssistant\Rest\ShopperTokenController;
  * script that registers the widget's identify() callback. The page carries no shopper token,
  * only where to fetch one at run time (and, for a logged-in visitor, the REST nonce that lets
  * that request see who they are), so a cached page cannot hand one shopper's token to another.
+ *
+ * The token is fetched only when the visitor opens the chat, or at once for a visitor who already
+ * is someone to the shop (logged in, or with items in a cart): a plain page view makes no request
+ * to this site and gets no cookie, so page caches keep serving it. Fetching the token is what
+ * starts a guest's WooCommerce session (and sets its cookie), where a staged coupon waits.
  */
 final class WidgetEmbed implements Registerable {
 
@@ -60,13 +65,23 @@ final class WidgetEmbed implements Registerable {
 		);
 		return sprintf(
 			'(function (config) {
-	window.StorefrontAssistant = window.StorefrontAssistant || [];
-	window.StorefrontAssistant.push(["identify", function () {
-		return fetch(config.url, { method: "POST", credentials: "same-origin", headers: config.nonce ? { "X-WP-Nonce": config.nonce } : {} })
-			.then(function (response) { return response.ok ? response.json() : null; })
-			.then(function (body) { return body && body.token; })
-			.catch(function () { return null; });
-	}, config.agentId]);
+	var queue = (window.StorefrontAssistant = window.StorefrontAssistant || []);
+	function identify() {
+		window.StorefrontAssistant.push(["identify", function () {
+			return fetch(config.url, { method: "POST", credentials: "same-origin", headers: config.nonce ? { "X-WP-Nonce": config.nonce } : {} })
+				.then(function (response) { return response.ok ? response.json() : null; })
+				.then(function (body) { return body && body.token; })
+				.catch(function () { return null; });
+		}, config.agentId]);
+	}
+	if (config.nonce || /(?:^|;\s*)woocommerce_items_in_cart=/.test(document.cookie)) {
+		identify();
+	} else {
+		var opened = false;
+		queue.push(["on", "open", function () {
+			if (!opened) { opened = true; identify(); }
+		}, config.agentId]);
+	}
 })(%s);',
 			// Hex-escaped tags: no value can close the <script> element.
 			wp_json_encode( $config, JSON_HEX_TAG | JSON_HEX_AMP )

@@ -41,13 +41,18 @@ final class OrderSummary {
 		);
 	}
 
-	/** The most recent shipment's tracking link, when a tracking plugin stored one. */
+	/**
+	 * The most recent shipment's tracking link, when a tracking plugin stored one: WooCommerce
+	 * Shipment Tracking's items (and compatible plugins'), their custom link or the link its
+	 * provider list builds from the provider and number. Other tracking plugins answer through the
+	 * storefront_assistant_order_tracking_url filter (the URL found so far, the order).
+	 */
 	private static function tracking_url( WC_Order $order ): ?string {
 		$url       = null;
 		$shipments = $order->get_meta( self::TRACKING_META, true );
 		if ( is_array( $shipments ) ) {
 			foreach ( array_reverse( $shipments ) as $shipment ) {
-				$link = is_array( $shipment ) ? (string) ( $shipment['custom_tracking_link'] ?? '' ) : '';
+				$link = is_array( $shipment ) ? self::shipment_link( $order, $shipment ) : '';
 				if ( '' !== $link ) {
 					$url = $link;
 					break;
@@ -56,5 +61,17 @@ final class OrderSummary {
 		}
 		$url = apply_filters( 'storefront_assistant_order_tracking_url', $url, $order );
 		return is_string( $url ) && '' !== $url ? esc_url_raw( $url ) : null;
+	}
+
+	/**
+	 * @param array<string, mixed> $shipment
+	 */
+	private static function shipment_link( WC_Order $order, array $shipment ): string {
+		$link = (string) ( $shipment['custom_tracking_link'] ?? '' );
+		if ( '' === $link && class_exists( 'WC_Shipment_Tracking_Actions' ) && method_exists( 'WC_Shipment_Tracking_Actions', 'get_instance' ) ) {
+			$formatted = \WC_Shipment_Tracking_Actions::get_instance()->get_formatted_tracking_item( $order->get_id(), $shipment );
+			$link      = is_array( $formatted ) ? (string) ( $formatted['formatted_tracking_link'] ?? '' ) : '';
+		}
+		return $link;
 	}
 }

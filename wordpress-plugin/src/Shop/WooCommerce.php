@@ -15,7 +15,7 @@ use WP_Error;
 
 /**
  * Every WooCommerce call goes through here, so that what the plugin needs from the shop is
- * listed in one place (and the test stand-in implements exactly that).
+ * listed in one place.
  */
 final class WooCommerce {
 

@@ -11,13 +11,15 @@ namespace StorefrontAssistant\Sync;
 
 use StorefrontAssistant\Shop\WooCommerce;
 use WP_Post;
+use wpdb;
 
 final class Catalog {
 
 	public function __construct(
 		private readonly WooCommerce $shop,
 		private readonly PostDocuments $posts,
-		private readonly ProductDocuments $products
+		private readonly ProductDocuments $products,
+		private readonly wpdb $db
 	) {}
 
 	/**
@@ -79,5 +81,35 @@ final class Catalog {
 		return Kind::Product === $kind
 			? $this->products->removal( $post->ID, wp_strip_all_tags( $post->post_title ), $permalink )
 			: $this->posts->removal( $post->ID, $post->post_type, $permalink );
+	}
+
+	/**
+	 * Published items of a kind with an ID above $after, in ID order. Published only: whether
+	 * each is really public is decided item by item (document()).
+	 *
+	 * @return list<int>
+	 */
+	public function published_ids( Kind $kind, int $after, int $limit ): array {
+		$sql = $this->published_query( $kind, 'ID', $after );
+		return null === $sql ? array() : array_map( 'intval', (array) $this->db->get_col( $sql . $this->db->prepare( ' ORDER BY ID LIMIT %d', $limit ) ) );
+	}
+
+	/** How many published items of this kind there are. */
+	public function published_count( Kind $kind ): int {
+		$sql = $this->published_query( $kind, 'COUNT(*)', 0 );
+		return null === $sql ? 0 : (int) $this->db->get_var( $sql );
+	}
+
+	/** Null when no post type is synced for this kind (the filter may remove them all). */
+	private function published_query( Kind $kind, string $columns, int $after ): ?string {
+		$types = $this->post_types( $kind );
+		if ( array() === $types ) {
+			return null;
+		}
+		$in = implode( ', ', array_fill( 0, count( $types ), '%s' ) );
+		return $this->db->prepare(
+			"SELECT $columns FROM {$this->db->posts} WHERE post_status = 'publish' AND post_type IN ($in) AND ID > %d",
+			array_merge( $types, array( $after ) )
+		);
 	}
 }

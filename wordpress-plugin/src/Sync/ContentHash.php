@@ -44,4 +44,24 @@ final class ContentHash {
 	public static function forget_all(): void {
 		delete_post_meta_by_key( self::META );
 	}
+
+	/**
+	 * How many items the service has accepted (and not seen removed), by post type.
+	 *
+	 * @return array<string, int>
+	 */
+	public static function synced_by_post_type(): array {
+		global $wpdb;
+		$rows = (array) $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT p.post_type, COUNT(*) AS n FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s GROUP BY p.post_type",
+				self::META
+			)
+		);
+		$counts = array();
+		foreach ( $rows as $row ) {
+			$counts[ (string) $row->post_type ] = (int) $row->n;
+		}
+		return $counts;
+	}
 }

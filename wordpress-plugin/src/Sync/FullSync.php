@@ -11,7 +11,6 @@ namespace StorefrontAssistant\Sync;
 
 use Closure;
 use StorefrontAssistant\Registerable;
-use wpdb;
 
 /**
  * Walks the posts table in ID order, a chunk per background run, and records how far it got:
@@ -33,7 +32,6 @@ final class FullSync implements Registerable {
 		private readonly SyncState $state,
 		private readonly JobScheduler $jobs,
 		private readonly SyncRunner $runner,
-		private readonly wpdb $db,
 		private readonly Closure $clock
 	) {}
 
@@ -67,7 +65,7 @@ final class FullSync implements Registerable {
 		}
 		foreach ( $this->catalog->kinds() as $kind ) {
 			$after = $full['cursors'][ $kind->value ] ?? 0;
-			$ids   = $this->public_ids_after( $kind, $after );
+			$ids   = $this->catalog->published_ids( $kind, $after, self::CHUNK );
 			if ( array() === $ids ) {
 				continue;
 			}
@@ -88,34 +86,6 @@ final class FullSync implements Registerable {
 
 	/** How many items a full sync covers, for the progress shown to the owner. */
 	public function total(): int {
-		$total = 0;
-		foreach ( $this->catalog->kinds() as $kind ) {
-			$sql    = $this->published_query( $kind, 'COUNT(*)', 0 );
-			$total += null === $sql ? 0 : (int) $this->db->get_var( $sql );
-		}
-		return $total;
-	}
-
-	/**
-	 * Published items only: the runner decides, item by item, whether each is really public.
-	 *
-	 * @return list<int>
-	 */
-	private function public_ids_after( Kind $kind, int $after ): array {
-		$sql = $this->published_query( $kind, 'ID', $after );
-		return null === $sql ? array() : array_map( 'intval', (array) $this->db->get_col( $sql . ' ORDER BY ID LIMIT ' . self::CHUNK ) );
-	}
-
-	/** Null when no post type is synced for this kind (the filter may remove them all). */
-	private function published_query( Kind $kind, string $columns, int $after ): ?string {
-		$types = $this->catalog->post_types( $kind );
-		if ( array() === $types ) {
-			return null;
-		}
-		$in = implode( ', ', array_fill( 0, count( $types ), '%s' ) );
-		return $this->db->prepare(
-			"SELECT $columns FROM {$this->db->posts} WHERE post_status = 'publish' AND post_type IN ($in) AND ID > %d",
-			array_merge( $types, array( $after ) )
-		);
+		return array_sum( array_map( fn ( Kind $kind ): int => $this->catalog->published_count( $kind ), $this->catalog->kinds() ) );
 	}
 }

@@ -39,6 +39,35 @@ final class SyncState {
 		$this->update( array( 'full_sync' => $full ) );
 	}
 
+	/**
+	 * The last (or current) reconciliation: status idle|running|done|failed, where it got (a
+	 * cursor per kind, the kinds done), what it found, and why it failed.
+	 *
+	 * @return array{status: string, cursors: array<string, int>, done_kinds: list<string>, checked: int, repaired: int, started_at: int, finished_at: int, error: string}
+	 */
+	public function reconcile(): array {
+		$check = (array) get_option( Options::RECONCILE, array() );
+		return array(
+			'status'      => (string) ( $check['status'] ?? 'idle' ),
+			'cursors'     => array_map( 'intval', (array) ( $check['cursors'] ?? array() ) ),
+			'done_kinds'  => array_values( array_map( 'strval', (array) ( $check['done_kinds'] ?? array() ) ) ),
+			'checked'     => (int) ( $check['checked'] ?? 0 ),
+			'repaired'    => (int) ( $check['repaired'] ?? 0 ),
+			'started_at'  => (int) ( $check['started_at'] ?? 0 ),
+			'finished_at' => (int) ( $check['finished_at'] ?? 0 ),
+			'error'       => (string) ( $check['error'] ?? '' ),
+		);
+	}
+
+	/**
+	 * @param array{status: string, cursors: array<string, int>, done_kinds: list<string>, checked: int, repaired: int, started_at: int, finished_at: int, error: string} $check
+	 */
+	public function save_reconcile( array $check ): void {
+		// An option of its own: the reconciliation and the sending run in different requests, and
+		// each writes only its own state.
+		update_option( Options::RECONCILE, $check, false );
+	}
+
 	public function paused_until(): int {
 		return (int) ( $this->all()['paused_until'] ?? 0 );
 	}
@@ -66,6 +95,7 @@ final class SyncState {
 
 	public function reset(): void {
 		delete_option( Options::SYNC_STATE );
+		delete_option( Options::RECONCILE );
 	}
 
 	/**

@@ -42,6 +42,12 @@ export function linkTarget(url: string): string {
   return url.replace(/[()\s]/g, (character) => `%${character.codePointAt(0)?.toString(16).toUpperCase().padStart(2, '0') ?? ''}`);
 }
 
+/** "19.90 EUR", or a variable product's range, "99.00 – 130.00 EUR". */
+export function priceText(price: { currency: string; price: string; min_price?: string | undefined; max_price?: string | undefined }): string {
+  const range = price.min_price && price.max_price && price.min_price !== price.max_price ? `${price.min_price} – ${price.max_price}` : price.price;
+  return `${range} ${price.currency}`;
+}
+
 /**
  * Markdown that carries a block's information in the answer text, for replies where the block
  * itself is not shown: the visitor still gets the product, plan or story with its link.
@@ -50,7 +56,7 @@ export function blockFallbackText(block: Block, languageTag: string): string {
   switch (block.kind) {
     case 'product_card': {
       const { name, url, price, stock_status } = block.data;
-      return `- ${markdownLink(name, url)}: ${price.price} ${price.currency} (${stockPhrase(languageTag, stock_status)})`;
+      return `- ${markdownLink(name, url)}: ${priceText(price)} (${stockPhrase(languageTag, stock_status)})`;
     }
     case 'pricing_card': {
       const points = block.data.price_points.length > 0 ? `: ${block.data.price_points.join('; ')}` : '';

@@ -384,6 +384,8 @@ const pricingData = z.object({
   price: z.string().min(1),
   regular_price: z.string().nullish(),
   sale_price: z.string().nullish(),
+  min_price: z.string().nullish(),
+  max_price: z.string().nullish(),
 });
 
 /** A product card from the synced catalog's structured fields; undefined when they are unusable. */
@@ -405,6 +407,10 @@ export function productCard(hit: SearchHit): Extract<Block, { kind: 'product_car
         price: pricing.data.price,
         regular_price: orNull(pricing.data.regular_price),
         sale_price: orNull(pricing.data.sale_price),
+        // A variable product's range, when its variations' prices differ.
+        ...(pricing.data.min_price && pricing.data.max_price && pricing.data.min_price !== pricing.data.max_price
+          ? { min_price: pricing.data.min_price, max_price: pricing.data.max_price }
+          : {}),
       },
       on_sale: hit.data.on_sale === true,
       stock_status: hit.data.stock_status,

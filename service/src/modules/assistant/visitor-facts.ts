@@ -163,8 +163,8 @@ function withoutSpans(text: string, spans: readonly Span[]): string {
 
 /**
  * Candidate order numbers in a message, lower-cased: tokens with a digit ("1042", "#1042",
- * "WC-1042") and their digit runs of three or more ("1042" from "WC-1042"), so that a model
- * quoting either form still matches. A token is a run of letters, digits and "-" (outside
+ * "WC-1042", "7") and their digit runs ("1042" from "WC-1042"), so that a model quoting either
+ * form still matches; a new shop's first orders have one or two digits. A token is a run of letters, digits and "-" (outside
  * email addresses); tokens longer than 64 characters are none.
  */
 export function orderNumbersIn(text: string): string[] {
@@ -174,8 +174,8 @@ export function orderNumbersIn(text: string): string[] {
   for (const [token] of rest.matchAll(TOKEN)) {
     if (token.length > MAX_ORDER_TOKEN || !HAS_DIGIT.test(token)) continue;
     const clean = trimDashes(token).toLowerCase();
-    if (clean.length >= 3) numbers.add(clean);
-    for (const digits of clean.match(/\d{3,}/g) ?? []) numbers.add(digits);
+    numbers.add(clean);
+    for (const digits of clean.match(/\d+/g) ?? []) numbers.add(digits);
   }
   return [...numbers];
 }

@@ -89,6 +89,7 @@ function layout(ctx: PageContext, title: string, description: string, body: Safe
 <header><div class="wrap"><a class="brand" href="/demo">Fernhill <span>Outfitters</span></a><nav><a href="/demo">Shop</a>${nav}</nav></div></header>
 ${body}
 <footer><div class="wrap"><span>${STORE.name} is a fictional store, part of the Storefront Assistant demo.</span><a href="/demo/pages/choosing-a-rain-jacket">Journal</a></div></footer>
+<script src="/demo/identify.js" defer></script>
 ${markup(snippet(ctx.base, ctx.agentId))}
 </body>
 </html>

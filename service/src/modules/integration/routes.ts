@@ -6,8 +6,20 @@ import { createLimiter } from '../../lib/rate-limit.js';
 import { errorResponses } from '../../lib/route-schema.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../lib/signature.js';
 import { authenticateApiToken, requireAbility, type AuthenticatedToken } from '../auth/api-tokens.js';
-import { handshakeBody, handshakeResponse, postsSyncBody, productsSyncBody, syncResponse } from './schemas.js';
-import { handshake, recordSyncErrors, syncDocuments, type SyncResponse } from './service.js';
+import { erasePersonalData, exportPersonalData } from './personal-data.js';
+import {
+  documentHashesBody,
+  documentHashesResponse,
+  handshakeBody,
+  handshakeResponse,
+  personalDataBody,
+  personalDataErasureResponse,
+  personalDataExportResponse,
+  postsSyncBody,
+  productsSyncBody,
+  syncResponse,
+} from './schemas.js';
+import { documentHashes, handshake, recordSyncErrors, syncDocuments, type SyncResponse } from './service.js';
 import { noteIndexChanges } from '../knowledge/statistics.js';
 
 declare module 'fastify' {
@@ -141,4 +153,72 @@ export async function integrationRoutes(scope: FastifyInstance, deps: AppDeps): 
     await refuseInvalidBatch(request, 'product');
     return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'product', items: request.body.items }, deps.now()), 'product');
   });
+
+  /** Signed reads: the HMAC over the raw body is checked before the JSON is parsed and validated. */
+  const signedOptions = {
+    preValidation: async (request: FastifyRequest) => {
+      await verifyBodySignature(request);
+      await parseBody(request);
+    },
+  };
+  const signedSecurity = [{ serviceToken: [], serviceSignature: [] }];
+
+  app.post(
+    '/api/v1/wp/documents/hashes',
+    {
+      schema: {
+        tags,
+        operationId: 'documentHashes',
+        summary: 'The content hashes the service holds for the site, a page at a time',
+        description:
+          "For the plugin's reconciliation: `{wp_id, content_hash}` of the documents of one kind (`post` or `product`) with `wp_id` greater than `after_wp_id`, in `wp_id` order, at most `limit` (default 500, at most 1000). The plugin sends again whatever differs from its own content, and removals for what it no longer has.",
+        security: signedSecurity,
+        body: documentHashesBody,
+        response: { 200: documentHashesResponse, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+      ...signedOptions,
+    },
+    async (request) => documentHashes(deps.db, tokenOf(request), request.body),
+  );
+
+  /** The site's privacy tools (WordPress "Export / Erase Personal Data"): one person's data, by e-mail address. */
+  app.post(
+    '/api/v1/wp/personal-data/export',
+    {
+      schema: {
+        tags,
+        operationId: 'personalDataExport',
+        summary: 'A person\'s assistant data, by e-mail address (the site\'s "Export Personal Data")',
+        description:
+          "In the token's workspace: the leads left with the address, and the conversations that are the person's (a lead of the address was left in it, it was bound to a shopper signed in with it, or the visitor typed it in it) with their messages. Playground conversations are not included.",
+        security: signedSecurity,
+        body: personalDataBody,
+        response: { 200: personalDataExportResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+      ...signedOptions,
+    },
+    async (request) => exportPersonalData(deps.db, tokenOf(request), request.body.email),
+  );
+
+  app.post(
+    '/api/v1/wp/personal-data/erase',
+    {
+      schema: {
+        tags,
+        operationId: 'personalDataErase',
+        summary: 'Erase a person\'s assistant data, by e-mail address (the site\'s "Erase Personal Data")',
+        description:
+          'Deletes what the export returns, in one transaction: the leads (with their later submissions and undelivered deliveries) and the conversations with their messages, coupon applies, widget events and missed order lookups. Answers the counts; a second call finds nothing.',
+        security: signedSecurity,
+        body: personalDataBody,
+        response: { 200: personalDataErasureResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+      ...signedOptions,
+    },
+    async (request) => {
+      const erased = await erasePersonalData(deps.db, tokenOf(request), request.body.email);
+      request.log.info({ leads: erased.leads_removed, conversations: erased.conversations_removed, messages: erased.messages_removed }, "personal data erased at the site's request");
+      return erased;
+    },
+  );
 }

@@ -45,6 +45,23 @@ export const postDocument = z.object({
 });
 export type PostDocument = z.infer<typeof postDocument>;
 
+const stockStatus = z.enum(['instock', 'outofstock', 'onbackorder']);
+
+/** One purchasable variation of a variable product: what it fixes ("Size: L"), its prices and stock. */
+const productVariation = z.object({
+  wp_id: wpId,
+  sku: z.string().max(200).nullish(),
+  attributes: z
+    .array(z.object({ name: z.string().max(200), option: z.string().max(200) }))
+    .max(20)
+    .default([]),
+  pricing: z.object({ price: money, regular_price: money.nullish(), sale_price: money.nullish() }),
+  on_sale: z.boolean().default(false),
+  sale_ends_at: isoDate.nullish(),
+  stock_status: stockStatus,
+  stock_quantity: z.number().int().nullish(),
+});
+
 export const productDocument = z.object({
   wp_id: wpId,
   sku: z.string().max(200).nullish(),
@@ -55,11 +72,13 @@ export const productDocument = z.object({
   short_description_html: z.string().max(100_000).default(''),
   pricing: z.object({
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO-4217 code such as EUR'),
-    price: money,
+    price: money.describe('The current price; for a variable product the lowest of its variations\''),
     regular_price: money.nullish(),
     sale_price: money.nullish(),
+    min_price: money.nullish().describe('A variable product: the lowest current price of its variations'),
+    max_price: money.nullish().describe('A variable product: the highest current price of its variations'),
   }),
-  stock_status: z.enum(['instock', 'outofstock', 'onbackorder']),
+  stock_status: stockStatus,
   stock_quantity: z.number().int().nullish(),
   on_sale: z.boolean().default(false),
   sale_ends_at: isoDate.nullish(),
@@ -71,6 +90,7 @@ export const productDocument = z.object({
     .array(z.object({ name: z.string().max(200), options: z.array(z.string().max(200)).max(200) }))
     .max(100)
     .default([]),
+  variations: z.array(productVariation).max(100).default([]),
   content_hash: z.string().min(1).max(128).nullish(),
   modified_at: isoDate.nullish(),
   language: bcp47.nullish(),
@@ -121,6 +141,17 @@ function syncBody<T extends z.ZodType<{ wp_id: number }>>(full: T) {
 export const postsSyncBody = named('PostsSyncRequest', syncBody(postDocument));
 export const productsSyncBody = named('ProductsSyncRequest', syncBody(productDocument));
 
+/** A page of the hashes the service holds for the site: wp_id after `after_wp_id`, in order. */
+export const documentHashesBody = named('DocumentHashesRequest', z.object({
+  kind: z.enum(['post', 'product']),
+  after_wp_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  limit: z.number().int().min(1).max(1000).default(500),
+}));
+export type DocumentHashesBody = z.infer<typeof documentHashesBody>;
+
+/** A person's data, asked for by the site's privacy tools with the address they were given. */
+export const personalDataBody = named('PersonalDataRequest', z.object({ email: z.email().max(320) }));
+
 /** Responses (contract section 3). */
 
 export const handshakeResponse = named('HandshakeResponse', z.object({
@@ -143,4 +174,41 @@ export const syncResponse = named('SyncResponse', z.object({
   unchanged: z.number().int(),
   deleted: z.number().int(),
   results: z.array(z.object({ wp_id: z.number().int(), status: z.enum(['created', 'updated', 'unchanged', 'deleted']) })),
+}));
+
+export const documentHashesResponse = named('DocumentHashesResponse', z.object({
+  items: z.array(z.object({ wp_id: z.number().int(), content_hash: z.string() })),
+  has_more: z.boolean().describe('true when items after the last one remain: ask again with its wp_id as after_wp_id'),
+}));
+
+export const personalDataExportResponse = named('PersonalDataExportResponse', z.object({
+  email: z.string(),
+  leads: z.array(
+    z.object({
+      id: z.uuid(),
+      agent_id: z.uuid(),
+      conversation_id: z.uuid().nullable(),
+      email: z.string(),
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      consent: z.record(z.string(), z.unknown()),
+      fields: z.record(z.string(), z.unknown()),
+      created_at: z.iso.datetime({ offset: true }),
+    }),
+  ),
+  conversations: z.array(
+    z.object({
+      id: z.uuid(),
+      agent_id: z.uuid(),
+      created_at: z.iso.datetime({ offset: true }),
+      messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: z.iso.datetime({ offset: true }) })),
+    }),
+  ),
+}));
+
+export const personalDataErasureResponse = named('PersonalDataErasureResponse', z.object({
+  email: z.string(),
+  leads_removed: z.number().int(),
+  conversations_removed: z.number().int(),
+  messages_removed: z.number().int(),
 }));

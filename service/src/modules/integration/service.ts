@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agents, sites, workspaces, type SyncErrorRecord } from '../../db/schema.js';
+import { agents, documents, sites, workspaces, type SyncErrorRecord } from '../../db/schema.js';
 import { randomSecret, sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import { normalizeSiteUrl } from '../../lib/urls.js';
 import type { AuthenticatedToken } from '../auth/api-tokens.js';
 import { htmlToSections, type TextSection } from '../knowledge/html-text.js';
 import { applyDocuments, type DocumentRemoval, type IndexableDocument, type IndexResult } from '../knowledge/indexer.js';
-import type { DeletedDocument, HandshakeBody, PostDocument, ProductDocument } from './schemas.js';
+import type { DeletedDocument, DocumentHashesBody, HandshakeBody, PostDocument, ProductDocument } from './schemas.js';
 
 /** How long the previous shopper_signing_secret stays valid after a re-handshake. */
 export const PREVIOUS_SECRET_GRACE_MS = 10 * 60 * 1000;
@@ -172,6 +172,7 @@ function productToIndexable(item: ProductDocument): IndexableDocument {
       sale_ends_at: item.sale_ends_at ?? null,
       categories: item.categories,
       attributes: item.attributes,
+      ...(item.variations.length > 0 ? { variations: item.variations } : {}),
     },
   };
 }
@@ -214,3 +215,19 @@ export async function syncDocuments(
   };
 }
 
+
+/**
+ * What the service holds of the token's site, as (wp_id, content_hash) pairs in wp_id order, a
+ * page at a time: the plugin's reconciliation compares them with its own content and sends again
+ * what differs.
+ */
+export async function documentHashes(db: Db, token: AuthenticatedToken, body: DocumentHashesBody) {
+  const site = await siteForToken(db, token);
+  const rows = await db
+    .select({ wp_id: documents.wpId, content_hash: documents.contentHash })
+    .from(documents)
+    .where(and(eq(documents.siteId, site.id), eq(documents.kind, body.kind), gt(documents.wpId, body.after_wp_id)))
+    .orderBy(asc(documents.wpId))
+    .limit(body.limit + 1);
+  return { items: rows.slice(0, body.limit), has_more: rows.length > body.limit };
+}

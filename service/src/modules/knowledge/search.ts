@@ -37,9 +37,11 @@ export function hasFilters(filters: ProductFilters | undefined): filters is Prod
 export function filterCondition(filters: ProductFilters | undefined) {
   if (!hasFilters(filters)) return sql``;
   const price = sql`nullif(d.data->'pricing'->>'price', '')::numeric`;
+  // A variable product's price is its lowest; a variation up to max_price may still be above a bound.
+  const highest = sql`coalesce(nullif(d.data->'pricing'->>'max_price', '')::numeric, ${price})`;
   const parts = [
     sql`d.kind = 'product'`,
-    filters.minPrice !== undefined ? sql`${price} >= ${filters.minPrice}` : undefined,
+    filters.minPrice !== undefined ? sql`${highest} >= ${filters.minPrice}` : undefined,
     filters.maxPrice !== undefined ? sql`${price} <= ${filters.maxPrice}` : undefined,
     filters.inStock ? sql`d.data->>'stock_status' IN ('instock', 'onbackorder')` : undefined,
     filters.onSale ? sql`(d.data->>'on_sale')::boolean IS TRUE` : undefined,

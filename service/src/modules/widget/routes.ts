@@ -364,6 +364,11 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     const shopper = activeShopper(conversation.shopper, deps.now());
     const site = await siteForAgent(deps.db, agent, shopper?.site_id);
     if (!site) throw new AppError('coupon_invalid', 'No shop is connected to apply the coupon to');
+    // The coupon waits in the shop for the shopper's cart: without a verified shopper (a session or
+    // an account) there is no cart to stage it for, and the shop is not asked.
+    if (!shopper?.session_key && !shopper?.user_id) {
+      throw new AppError('cart_not_found', 'The shop cannot tell which cart is this visitor\'s; reload the shop page and apply the coupon again');
+    }
     const staged = await new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, runtime.addressPolicy).stageCoupon({
       code: match.code,
       ...(shopper?.session_key ? { session_key: shopper.session_key } : {}),

@@ -1,4 +1,4 @@
-import { markdownLink as link } from '../blocks.js';
+import { markdownLink as link, priceText } from '../blocks.js';
 import { phrase, stockPhrase } from '../phrases.js';
 import type { SmallTalk } from '../understanding/question.js';
 import type { Extracted } from './extract.js';
@@ -46,17 +46,24 @@ export function describeToolResult(toolName: string, result: Result, language: s
             total: text(order.total),
             currency: text(order.currency),
           });
+          // What was ordered, as the shop names it: "- Socks × 2".
+          const items = list(order.items)
+            .filter((item) => text(item.name) !== '')
+            .map((item) => `- ${text(item.name)} × ${text(item.quantity) || '1'}`);
           const tracking = text(order.tracking_url);
-          return tracking ? `${status} ${phrase(language, 'order_tracking')} ${tracking}` : status;
+          return [status, ...items, ...(tracking ? [`${phrase(language, 'order_tracking')} ${link(tracking, tracking)}`] : [])].join('\n');
         })
-        .join('\n');
+        .join('\n\n');
     }
     case 'offer_coupon':
       return result.code ? `${phrase(language, 'coupon_intro')} **${text(result.code)}**: ${text(result.description)}` : message || phrase(language, 'no_coupon');
     case 'show_products': {
       const products = list(result.products);
       if (products.length === 0) return message || phrase(language, 'no_products');
-      const lines = products.map((p) => `- ${link(text(p.name), text(p.url))}: ${text(p.price)} ${text(p.currency)} (${stockPhrase(language, text(p.stock_status))})`);
+      const lines = products.map(
+        (p) =>
+          `- ${link(text(p.name), text(p.url))}: ${priceText({ currency: text(p.currency), price: text(p.price), min_price: text(p.min_price), max_price: text(p.max_price) })} (${stockPhrase(language, text(p.stock_status))})`,
+      );
       return [phrase(language, result.filtered === true ? 'products_filtered_intro' : 'products_intro'), ...lines].join('\n');
     }
     case 'show_pricing': {

@@ -100,6 +100,21 @@ const MATCHERS = Object.fromEntries(Object.entries(PHRASES).map(([intent, phrase
 
 /** An order number is a run of three or more digits, or a "#" reference. */
 const ORDER_NUMBER = /#\s?[\p{L}\p{N}-]*\d|(?<![\p{L}\p{N}@.])\d{3,}(?![\p{L}\p{N}@])/u;
+/**
+ * A new shop's first orders have one or two digits: such a number counts right after an order
+ * word ("order 7", "Bestellung Nr. 12", "commande n° 3"). As a sign of an order question it must
+ * also end the phrase ("order 2 shirts" orders something); read out of an order question, not.
+ */
+const SHORT_AFTER_ORDER =
+  /(?<![\p{L}\p{N}])(?:order|bestellung|bestellnummer|commande|pedido|orden|ordine|طلب|طلبي)\s*(?:#|nr\.?|no\.?|n°|nº|number|nummer|numéro|numero|número|رقم)?\s*(\d{1,2})(?![\p{L}\p{N}@.,]\d)(?![\p{L}\p{N}])/iu;
+const ENDS_PHRASE = /^\s*(?:$|[,.;:!?)]|[-–—])/u;
+
+function shortOrderNumber(text: string, endingPhrase: boolean): string | undefined {
+  const match = SHORT_AFTER_ORDER.exec(text);
+  if (!match) return undefined;
+  if (endingPhrase && !ENDS_PHRASE.test(text.slice(match.index + match[0].length))) return undefined;
+  return match[1];
+}
 
 export function detectIntents(message: string): Set<Intent> {
   const text = fold(asciiDigits(message));
@@ -110,12 +125,15 @@ export function detectIntents(message: string): Set<Intent> {
   if (MATCHERS.team.test(text) && !MATCHERS.contact_detail.test(text)) intents.add('handoff');
   // "order" is also a verb ("I want to order shoes"): an order question names a number or asks
   // about the status of one.
-  if (MATCHERS.order.test(text) && (ORDER_NUMBER.test(text) || MATCHERS.order_status.test(text))) intents.add('order');
+  if (MATCHERS.order.test(text) && (ORDER_NUMBER.test(text) || shortOrderNumber(text, true) !== undefined || MATCHERS.order_status.test(text))) {
+    intents.add('order');
+  }
   return intents;
 }
 
-/** The order number the visitor mentions, if any (digits, or what follows a "#"). */
+/** The order number the visitor mentions, if any (digits, what follows a "#", or a short number after an order word). */
 export function orderNumberIn(message: string): string | undefined {
-  const match = withoutEmailLikeRuns(asciiDigits(message)).match(ORDER_NUMBER);
-  return match?.[0].replace(/^#\s?/, '');
+  const text = withoutEmailLikeRuns(asciiDigits(message));
+  const match = text.match(ORDER_NUMBER);
+  return match ? match[0].replace(/^#\s?/, '') : shortOrderNumber(text, false);
 }

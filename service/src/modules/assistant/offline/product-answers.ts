@@ -14,6 +14,8 @@ interface Pricing {
   price?: unknown;
   regular_price?: unknown;
   sale_price?: unknown;
+  min_price?: unknown;
+  max_price?: unknown;
 }
 
 /** An amount as the reply language writes it, in Latin digits ("$189.00", "189,00 €"). */
@@ -27,16 +29,53 @@ export function formatMoney(amount: string, currency: string, language: string):
   }
 }
 
+const amount = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** Variations of a variable product on sale shown beside its range, at most. */
+const SALE_VARIATIONS_SHOWN = 3;
+
 function priceSentence(product: OfflineSource, name: string, language: string): string | undefined {
   const pricing = (product.data.pricing ?? {}) as Pricing;
   const currency = typeof pricing.currency === 'string' ? pricing.currency : '';
-  const price = typeof pricing.price === 'string' && pricing.price ? pricing.price : undefined;
+  const price = amount(pricing.price);
   if (!price) return undefined;
-  const regular = typeof pricing.regular_price === 'string' ? pricing.regular_price : undefined;
+  const [min, max] = [amount(pricing.min_price), amount(pricing.max_price)];
+  // A variable product: its range as the shop shows it ("€99.00 – €130.00"), then the
+  // variations on sale, each with its own prices.
+  if (min && max && min !== max) {
+    const range = `${formatMoney(min, currency, language)} – ${formatMoney(max, currency, language)}`;
+    const sales = saleVariations(product)
+      .slice(0, SALE_VARIATIONS_SHOWN)
+      .map((variation) =>
+        phrase(language, 'product_sale_price', {
+          name: `${name} (${variation.label})`,
+          price: formatMoney(variation.price, currency, language),
+          regular_price: formatMoney(variation.regular, currency, language),
+        }),
+      );
+    return [phrase(language, 'product_price', { name, price: range }), ...sales].join(' ');
+  }
+  const regular = amount(pricing.regular_price);
   const onSale = product.data.on_sale === true && regular !== undefined && Number(regular) > Number(price);
   return onSale
     ? phrase(language, 'product_sale_price', { name, price: formatMoney(price, currency, language), regular_price: formatMoney(regular, currency, language) })
     : phrase(language, 'product_price', { name, price: formatMoney(price, currency, language) });
+}
+
+/** A variable product's variations that are on sale: "Size: L", sale price, regular price. */
+function saleVariations(product: OfflineSource): { label: string; price: string; regular: string }[] {
+  const raw = Array.isArray(product.data.variations) ? product.data.variations : [];
+  return raw.flatMap((item) => {
+    const { attributes, pricing, on_sale } = (item ?? {}) as { attributes?: unknown; pricing?: Pricing; on_sale?: unknown };
+    const [price, regular] = [amount(pricing?.price), amount(pricing?.regular_price)];
+    if (on_sale !== true || !price || !regular || !(Number(regular) > Number(price))) return [];
+    const label = (Array.isArray(attributes) ? attributes : [])
+      .map((attribute) => (attribute ?? {}) as { name?: unknown; option?: unknown })
+      .filter((attribute) => typeof attribute.name === 'string' && typeof attribute.option === 'string')
+      .map((attribute) => `${String(attribute.name)}: ${String(attribute.option)}`)
+      .join(', ');
+    return label ? [{ label, price, regular }] : [];
+  });
 }
 
 export function stockSentence(product: OfflineSource, name: string, language: string): string | undefined {
