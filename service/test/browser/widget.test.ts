@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agents, leads, messages } from '../../src/db/schema.js';
@@ -308,11 +309,11 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
   describe('with a shop connected through the plugin', () => {
     let peer: PluginPeer;
     let agentId: string;
+    // The peer must listen before the handshake can name its URL, and only the handshake
+    // creates the secret it checks signatures with: it reads the secret at request time.
+    const peerOptions: PeerOptions = { secret: '', coupons: ['WELCOME10'] };
 
     beforeAll(async () => {
-      // The peer must listen before the handshake can name its URL, and only the handshake
-      // creates the secret it checks signatures with: it reads the secret at request time.
-      const peerOptions: PeerOptions = { secret: '', coupons: ['WELCOME10'] };
       peer = await startPluginPeer(peerOptions);
       const shop = await seedWorkspace(demo.t.database, 'Peer shop');
       agentId = shop.agentId;
@@ -331,7 +332,18 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
 
     it('applies the coupon the assistant offers, through a signed call to the plugin', async () => {
       const page = await visitor();
-      await routeHostPage(context, `${demo.base}/peer-shop.html`, demo.base, { agentId });
+      // The shop identifies its visitor (the plugin's page script does it when the chat opens):
+      // the coupon is staged for that shopper's cart session.
+      const now = Math.floor(Date.now() / 1000);
+      const shopperToken = await new SignJWT({ sid: 't_peer_shopper' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
+        .sign(new TextEncoder().encode(peerOptions.secret));
+      await routeHostPage(context, `${demo.base}/peer-shop.html`, demo.base, {
+        agentId,
+        script: `window.StorefrontAssistant = [['identify', function () { return Promise.resolve(${JSON.stringify(shopperToken)}); }]];`,
+      });
       await openChat(page, `${demo.base}/peer-shop.html`);
       await ask(page, 'Do you have a discount code?');
 
@@ -343,7 +355,7 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
 
       const calls = peer.requests.filter((request) => request.path === '/wp-json/service/v1/cart/coupon');
       expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({ signatureValid: true, body: { code: 'WELCOME10' } });
+      expect(calls[0]).toMatchObject({ signatureValid: true, body: { code: 'WELCOME10', session_key: 't_peer_shopper' } });
     });
   });
 

@@ -73,6 +73,7 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
   '/demo/pages/:slug': { access: 'public' },
   '/demo/cart/': { access: 'public' },
   '/demo/images/:file': { access: 'public' },
+  '/demo/identify.js': { access: 'public' },
   '/widget.js': { access: 'public' },
   '/panel.js': { access: 'public' },
   '/app/static/:name': { access: 'public' },

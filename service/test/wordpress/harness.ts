@@ -279,10 +279,13 @@ export function phpString(value: string): string {
 
 export type AdminRequest = (path: string, init?: RequestInit) => Promise<Response>;
 
-/** Logs in as the administrator through wp-login.php; the returned function sends requests with the session cookies. */
-async function adminSession(siteUrl: string): Promise<AdminRequest> {
+/**
+ * Requests to the site as one browser sends them: the cookies it was given are sent back, redirects
+ * are not followed. It starts with WordPress's test cookie, which its login form asks for.
+ */
+export function browserSession(siteUrl: string): AdminRequest {
   const cookies = new Map<string, string>([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
-  const request: AdminRequest = async (path, init = {}) => {
+  return async (path, init = {}) => {
     const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(new URL(path, siteUrl), { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
     for (const line of response.headers.getSetCookie()) {
@@ -291,10 +294,17 @@ async function adminSession(siteUrl: string): Promise<AdminRequest> {
     }
     return response;
   };
-  const login = await request('/wp-login.php', formPost({ log: ADMIN.user, pwd: ADMIN.password, testcookie: '1', redirect_to: `${siteUrl}/wp-admin/` }));
+}
+
+/** Logs in through wp-login.php (as the administrator by default); the returned function sends requests with the session cookies. */
+export async function loggedIn(siteUrl: string, user: string = ADMIN.user, password: string = ADMIN.password): Promise<AdminRequest> {
+  const request = browserSession(siteUrl);
+  const login = await request('/wp-login.php', formPost({ log: user, pwd: password, testcookie: '1', redirect_to: `${siteUrl}/wp-admin/` }));
   if (login.status !== 302) throw new Error(`login failed with HTTP ${login.status}`);
   return request;
 }
+
+const adminSession = (siteUrl: string) => loggedIn(siteUrl);
 
 function formPost(fields: Record<string, string>): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) };

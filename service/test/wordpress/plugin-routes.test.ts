@@ -3,7 +3,7 @@ import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/lib/signature.js';
 import { servicesRequired } from '../helpers/services.js';
-import { captureMail, missingWordPressPrerequisites, sentMail, startWordPress, storeConnection, type WordPressSite } from './harness.js';
+import { browserSession, captureMail, loggedIn, missingWordPressPrerequisites, sentMail, startWordPress, storeConnection, type AdminRequest, type WordPressSite } from './harness.js';
 import { createCoupon, createOrder, createProduct } from './woocommerce.js';
 
 /**
@@ -335,19 +335,8 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
       productId = await createProduct(shop, { name: 'Canvas tote', regularPrice: '20' });
     });
 
-    /** A browser's requests to the shop: cookies kept between them, as a browser keeps them. */
-    function shopper() {
-      // WordPress's login form wants its test cookie, as a browser would have it.
-      const cookies = new Map<string, string>([['wordpress_test_cookie', 'WP%20Cookie%20check']]);
-      const request = async (path: string, init: RequestInit = {}) => {
-        const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-        const response = await fetch(new URL(path, shop.url), { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
-        for (const line of response.headers.getSetCookie()) {
-          const pair = line.split(';')[0]!;
-          cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-        }
-        return response;
-      };
+    /** A shopper's browser on the shop (signed in as `request` is, if given). */
+    function shopper(request: AdminRequest = browserSession(shop.url)) {
       return {
         request,
         /** What the widget does when the panel opens: the token, whose `sid` is the shop session. */
@@ -403,13 +392,7 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
       const userId = await shop.wpEval<number>(
         `return wp_insert_user(['user_login' => 'dora', 'user_email' => 'dora@example.com', 'user_pass' => 'dora-password', 'role' => 'customer']);`,
       );
-      const visitor = shopper();
-      const login = await visitor.request('/wp-login.php', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ log: 'dora', pwd: 'dora-password', testcookie: '1' }),
-      });
-      expect(login.status).toBe(302);
+      const visitor = shopper(await loggedIn(shop.url, 'dora', 'dora-password'));
       await visitor.addToCart(productId);
       const sent = await call(shop, 'cart/coupon', { code: 'spring10', user_id: userId });
       expect(sent.status).toBe(200);

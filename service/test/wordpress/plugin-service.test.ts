@@ -161,7 +161,8 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
     // The owner sees it on the settings page.
     const page = await site.adminPage();
     expect(page).toContain('1 item is waiting to be sent; 1 could not be sent yet and will be retried automatically.');
-    expect(page).toContain('Last problem');
+    // What the service said about the item, beside it.
+    expect(page).toMatch(/#\d+<\/a>: title: Too big/);
   });
 
   it('left no PHP warning or error from the plugin in the log', () => {

@@ -6,6 +6,8 @@ export interface HostPageOptions {
   dir?: 'ltr' | 'rtl';
   css?: string;
   body?: string;
+  /** An inline script before the widget's tag (a shop page's identify callback, for instance). */
+  script?: string;
 }
 
 /**
@@ -14,11 +16,12 @@ export interface HostPageOptions {
  * go to the real service.
  */
 export async function routeHostPage(context: BrowserContext, url: string, base: string, options: HostPageOptions): Promise<void> {
-  const { agentId, lang = 'en', dir = 'ltr', css = '', body = '<h1>A shop</h1><p>Welcome.</p>' } = options;
+  const { agentId, lang = 'en', dir = 'ltr', css = '', body = '<h1>A shop</h1><p>Welcome.</p>', script = '' } = options;
   const page = `<!doctype html>
 <html lang="${lang}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Host page</title><style>${css}</style></head>
 <body>${body}
+${script ? `<script>${script}</script>` : ''}
 <script src="${base}/widget.js" data-agent-id="${agentId}" async></script>
 </body>
 </html>`;
