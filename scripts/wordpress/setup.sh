@@ -9,7 +9,7 @@
 #        scripts/wordpress/setup.sh --check-woocommerce   (exit 1, saying why, when the archive is unusable)
 # Database connection: WP_DB_HOST (default 127.0.0.1:3306), WP_DB_USER (root), WP_DB_PASSWORD (empty).
 # WooCommerce: WOOCOMMERCE_ARCHIVE (default ../shared/vendor/woocommerce-7.9.0.tgz beside the
-# repository), checked against the SHA-256 in scripts/wordpress/woocommerce.sha256.
+# repository, else /work/shared/vendor/), checked against the SHA-256 in scripts/wordpress/woocommerce.sha256.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -17,7 +17,15 @@ repo=$(cd "$here/../.." && pwd)
 
 # The vendored WooCommerce archive, verified: prints its path, or why it cannot be used.
 woocommerce_archive() {
-  local archive=${WOOCOMMERCE_ARCHIVE:-$repo/../shared/vendor/woocommerce-7.9.0.tgz}
+  local archive=${WOOCOMMERCE_ARCHIVE:-}
+  if [[ -z "$archive" ]]; then
+    # The workspace keeps shared/ beside the repository; a clone made elsewhere on the same
+    # machine (a CI checkout in a temporary directory) finds it under /work.
+    for candidate in "$repo/../shared/vendor/woocommerce-7.9.0.tgz" /work/shared/vendor/woocommerce-7.9.0.tgz; do
+      if [[ -f "$candidate" ]]; then archive=$candidate; break; fi
+    done
+    archive=${archive:-$repo/../shared/vendor/woocommerce-7.9.0.tgz}
+  fi
   if [[ ! -f "$archive" ]]; then
     echo "WooCommerce 7.9.0 is not at $archive (set WOOCOMMERCE_ARCHIVE)" >&2
     return 1
