@@ -118,13 +118,22 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     expect(answer).toMatch(/Size: L[\s\S]*€130\.00[\s\S]*€140\.00/);
   });
 
+  /** Runs the plugin's jobs (at most three times) until the stored document satisfies `done`. */
+  async function untilStored<T>(read: () => Promise<T>, done: (document: T) => boolean): Promise<boolean> {
+    for (let run = 0; run < 3; run++) {
+      await site.runJobsOnce();
+      if (done(await read())) return true;
+    }
+    return false;
+  }
+
   it('stock written by an order and a scheduled sale that starts reach the service', async () => {
     const id = await createProduct(site, { name: 'Tide clock', regularPrice: '60', salePrice: '45', stock: 3 });
     await site.runSync();
     // An order takes the last three (wc_update_product_stock writes the stock with SQL, then tells).
     await site.wpEval(`wc_update_product_stock(${id}, 3, 'decrease'); return null;`);
-    expect(await site.runJobsOnce()).toBeGreaterThan(0);
-    expect((await stored(id))?.data.stock_status).toBe('outofstock');
+    // The order's write may land after a job already in the queue has run: within a few runs.
+    expect(await untilStored(() => stored(id), (document) => document?.data.stock_status === 'outofstock')).toBe(true);
 
     // A sale scheduled to start yesterday begins when WooCommerce's daily job runs.
     const sale = await createProduct(site, { name: 'Ship in a bottle', regularPrice: '80' });
@@ -136,7 +145,7 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
       wc_delete_product_transients(${sale});
       wc_scheduled_sales();
       return null;`);
-    expect(await site.runJobsOnce()).toBeGreaterThan(0);
+    expect(await untilStored(() => stored(sale), (document) => document?.data.on_sale === true)).toBe(true);
     expect((await stored(sale))?.data).toMatchObject({ pricing: { price: '64.00', sale_price: '64.00' }, on_sale: true });
   });
 
