@@ -1,11 +1,11 @@
 import stopwords from 'stopword';
-import { shopTopicWords } from './understanding/shop-topics.js';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { contentProfileOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
 import { primaryLanguage } from './locales.js';
 import type { PageContext } from './page-context.js';
 import type { QuestionAnalysis } from './understanding/question.js';
+import { shopTopicWords } from './understanding/shop-topics.js';
 
 /** Why a source is in the ranking: the product the question is about, or the search. */
 export type SourceOrigin = 'page' | 'conversation' | 'name' | 'search';
