@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.js';
 import type { AuthenticatedToken } from '../auth/api-tokens.js';
+import type { personalDataErasureResponse, personalDataExportResponse } from './schemas.js';
 
 /**
  * A person's assistant data in the token's workspace, for the site's privacy tools (WordPress's
@@ -11,33 +13,10 @@ import type { AuthenticatedToken } from '../auth/api-tokens.js';
  * tests and are not included.
  */
 
-export interface PersonalDataExport {
-  email: string;
-  leads: {
-    id: string;
-    agent_id: string;
-    conversation_id: string | null;
-    email: string;
-    name: string | null;
-    phone: string | null;
-    consent: Record<string, unknown>;
-    fields: Record<string, unknown>;
-    created_at: string;
-  }[];
-  conversations: {
-    id: string;
-    agent_id: string;
-    created_at: string;
-    messages: { role: 'user' | 'assistant'; content: string; created_at: string }[];
-  }[];
-}
-
-export interface PersonalDataErasure {
-  email: string;
-  leads_removed: number;
-  conversations_removed: number;
-  messages_removed: number;
-}
+/** The answers' shapes, as the routes declare them. */
+export type PersonalDataExport = z.infer<typeof personalDataExportResponse>;
+export type PersonalDataErasure = z.infer<typeof personalDataErasureResponse>;
+type ExportedLead = PersonalDataExport['leads'][number];
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -54,17 +33,7 @@ function conversationIds(workspaceId: string, email: string) {
 
 export async function exportPersonalData(db: Db, token: AuthenticatedToken, email: string): Promise<PersonalDataExport> {
   const workspaceId = token.workspaceId;
-  const leadRows = await queryRows<{
-    id: string;
-    agent_id: string;
-    conversation_id: string | null;
-    email: string;
-    name: string | null;
-    phone: string | null;
-    consent: Record<string, unknown>;
-    fields: Record<string, unknown>;
-    created_at: Date;
-  }>(
+  const leadRows = await queryRows<Omit<ExportedLead, 'created_at'> & { created_at: Date }>(
     db,
     sql`SELECT id, agent_id, conversation_id, email, name, phone, consent, fields, created_at FROM leads
          WHERE workspace_id = ${workspaceId} AND lower(email) = ${email.toLowerCase()} ORDER BY created_at, id`,
@@ -79,7 +48,7 @@ export async function exportPersonalData(db: Db, token: AuthenticatedToken, emai
       : await queryRows<{ conversation_id: string; role: 'user' | 'assistant'; content: string; created_at: Date }>(
           db,
           sql`SELECT conversation_id, role, content, created_at FROM messages
-               WHERE workspace_id = ${workspaceId} AND conversation_id IN (${conversationIds(workspaceId, email)}) ORDER BY seq`,
+               WHERE workspace_id = ${workspaceId} AND conversation_id IN (${sql.join(conversationRows.map((row) => sql`${row.id}`), sql`, `)}) ORDER BY seq`,
         );
   return {
     email,
