@@ -1,10 +1,11 @@
-// Builds dist/widget.js (the loader), dist/panel.js (the lazily loaded chat panel),
+// Builds dist/widget.js (the loader), dist/panel.js (the lazily loaded chat panel) with
+// dist/i18n/<tag>.js (one catalogue of the panel's text per language),
 // dist/markdown.js (the panel's Markdown renderer, for the service's own pages) and
 // dist/playground.js (the Playground page's script, web/playground/playground.ts, which draws
 // replies with the panel's own renderers).
 // Output is deterministic: same sources, same bytes (no timestamps, no absolute paths).
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -25,11 +26,35 @@ const common = {
   logLevel: 'warning',
 };
 
-await build({ ...common, entryPoints: [join(root, 'src/panel/panel.ts')], outfile: join(dist, 'panel.js') });
-const panelVersion = createHash('sha256')
-  .update(await readFile(join(dist, 'panel.js')))
-  .digest('hex')
-  .slice(0, 12);
+// One script per language's catalogue of the panel's text (src/i18n/load.ts fetches the page's
+// one), ASCII-escaped like the bundles. English is bundled in the panel and gets no file.
+const catalogueDir = join(root, 'src/i18n/catalogues');
+const catalogueTags = (await readdir(catalogueDir))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length))
+  .sort();
+const contentVersion = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+/** Language tag → content hash of its script (the service's ?v= of it); English is in the panel. */
+const catalogueVersions = {};
+await rm(join(dist, 'i18n'), { recursive: true, force: true });
+await mkdir(join(dist, 'i18n'), { recursive: true });
+for (const tag of catalogueTags) {
+  const catalogue = JSON.stringify(JSON.parse(await readFile(join(catalogueDir, `${tag}.json`), 'utf8')));
+  if (tag === 'en') continue;
+  const ascii = catalogue.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const script = `(function(){var s=document.currentScript;s&&s.dispatchEvent(new CustomEvent("storefront-assistant:catalogue",{detail:${ascii}}))})();\n`;
+  await writeFile(join(dist, 'i18n', `${tag}.js`), script);
+  catalogueVersions[tag] = contentVersion(script);
+}
+const catalogues = { tags: catalogueTags, versions: catalogueVersions };
+
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/panel/panel.ts')],
+  outfile: join(dist, 'panel.js'),
+  define: { __CATALOGUES__: JSON.stringify(catalogues) },
+});
+const panelVersion = contentVersion(await readFile(join(dist, 'panel.js')));
 await build({
   ...common,
   entryPoints: [join(root, 'src/loader.ts')],

@@ -28,6 +28,8 @@ export type MessageResponse = Schemas['MessageResponse'];
 export type StreamRequest = paths['/v1/widget/messages/stream']['post']['requestBody']['content']['application/json'];
 export type LeadRequest = Schemas['LeadRequest'];
 export type LeadResponse = Schemas['LeadResponse'];
+export type FeedbackRequest = Schemas['FeedbackRequest'];
+export type FeedbackResponse = Schemas['FeedbackResponse'];
 export type EventsRequest = Schemas['EventsRequest'];
 export type EventsResponse = Schemas['EventsResponse'];
 export type WidgetEvent = EventsRequest['events'][number];
@@ -202,6 +204,10 @@ export const sendMessage = (client: ClientOptions, body: MessageRequest, options
 export const submitLead = (client: ClientOptions, body: LeadRequest, options?: CallOptions): Promise<LeadResponse> =>
   postJson(client, '/v1/widget/leads', body, options);
 
+/** Rates an answer of the token's conversation; the latest rating replaces the earlier. */
+export const sendFeedback = (client: ClientOptions, body: FeedbackRequest, options?: CallOptions): Promise<FeedbackResponse> =>
+  postJson(client, '/v1/widget/feedback', body, options);
+
 export const sendEvents = (client: ClientOptions, body: EventsRequest, options?: CallOptions): Promise<EventsResponse> =>
   postJson(client, '/v1/widget/events', body, options);
 
@@ -239,6 +245,7 @@ export interface WidgetClient {
   sendMessage(body: MessageRequest, options?: CallOptions): Promise<MessageResponse>;
   streamMessage(body: StreamRequest, options?: StreamOptions): Promise<AsyncIterable<StreamEvent>>;
   submitLead(body: LeadRequest, options?: CallOptions): Promise<LeadResponse>;
+  sendFeedback(body: FeedbackRequest, options?: CallOptions): Promise<FeedbackResponse>;
   sendEvents(body: EventsRequest, options?: CallOptions): Promise<EventsResponse>;
   applyCoupon(body: CouponApplyRequest, options?: CallOptions): Promise<CouponApplyResponse>;
 }
@@ -250,6 +257,7 @@ export function createWidgetClient(options: ClientOptions): WidgetClient {
     sendMessage: (body, call) => sendMessage(options, body, call),
     streamMessage: (body, call) => streamMessage(options, body, call),
     submitLead: (body, call) => submitLead(options, body, call),
+    sendFeedback: (body, call) => sendFeedback(options, body, call),
     sendEvents: (body, call) => sendEvents(options, body, call),
     applyCoupon: (body, call) => applyCoupon(options, body, call),
   };

@@ -77,6 +77,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/widget/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate an answer of this conversation (thumbs up or down, with an optional reason)
+         * @description The latest rating of an answer replaces the earlier one. 404 `not_found` when the id is not an answer of the token's conversation.
+         */
+        post: operations["widgetFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/widget/events": {
         parameters: {
             query?: never;
@@ -318,6 +338,14 @@ export interface components {
             };
             locale?: string;
         };
+        FeedbackRequest: {
+            /** Format: uuid */
+            message_id: string;
+            /** @enum {string} */
+            rating: "up" | "down";
+            /** @enum {string} */
+            reason?: "incorrect" | "incomplete" | "off_topic";
+        };
         LeadRequest: {
             /** Format: email */
             email: string;
@@ -558,8 +586,10 @@ export interface components {
                 locale: string;
                 /** @enum {string} */
                 direction: "ltr" | "rtl";
+                suggestions: string[];
                 lead_capture: {
                     enabled?: boolean | null;
+                    trigger?: ("never" | "handoff" | "after_turns" | "exit_intent") | null;
                     ask_after_turns?: number | null;
                     consent_text?: string | null;
                 };
@@ -579,6 +609,13 @@ export interface components {
             /** Format: uuid */
             conversation_id: string;
             message: components["schemas"]["Message"];
+        };
+        FeedbackResponse: {
+            /** Format: uuid */
+            message_id: string;
+            /** @enum {string} */
+            rating: "up" | "down";
+            reason: ("incorrect" | "incomplete" | "off_topic") | null;
         };
         LeadResponse: {
             /** Format: uuid */
@@ -980,6 +1017,84 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    widgetFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackResponse"];
+                };
+            };
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

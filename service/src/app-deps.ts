@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.js';
 import type { ProviderEnv } from './modules/assistant/providers.js';
 import type { Metrics } from './modules/ops/metrics.js';
 import type { InFlightTurns } from './modules/ops/in-flight.js';
+import type { SuiteScheduler } from './modules/agent-tests/scheduler.js';
 import type { AddressPolicy } from './modules/sites/address-policy.js';
 
 /**
@@ -29,6 +30,10 @@ export interface Limits {
   eventRequestsPerIp: number;
   /** Leads per client address per hour, whatever the token. */
   leadsPerIpPerHour: number;
+  /** Answer ratings per minute: per client address, per widget token, per agent. */
+  feedbackPerIp: number;
+  feedbackPerToken: number;
+  feedbackPerAgent: number;
 }
 
 export const SPEC_LIMITS: Omit<Limits, 'messagesPerConversation' | 'messagesPerAddress'> = {
@@ -43,6 +48,9 @@ export const SPEC_LIMITS: Omit<Limits, 'messagesPerConversation' | 'messagesPerA
   orderLookupMissesPerEmailPerHour: 5,
   eventRequestsPerIp: 60,
   leadsPerIpPerHour: 20,
+  feedbackPerIp: 30,
+  feedbackPerToken: 20,
+  feedbackPerAgent: 600,
 };
 
 /** What every module receives: built once in buildApp, never reached through globals. */
@@ -64,4 +72,6 @@ export interface AppDeps {
   metrics: Metrics;
   /** Turns being generated, which a shutdown lets finish or aborts. */
   turns: InFlightTurns;
+  /** The agents' test suites, run after sync batches, agent edits and answer changes. */
+  suites: SuiteScheduler;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { SPEC_LIMITS, type AppDeps, type Limits } from './app-deps.js';
@@ -14,7 +14,8 @@ import { serializeError } from './lib/safe-errors.js';
 import { integrationRoutes } from './modules/integration/routes.js';
 import { assertSiteUrlAllowed } from './modules/sites/address-policy.js';
 import { widgetAssetRoutes } from './modules/static/routes.js';
-import { demoRoutes } from './modules/demo/routes.js';
+import { answerPageRoutes } from './modules/knowledge/answer-page.js';
+import { SuiteScheduler } from './modules/agent-tests/scheduler.js';
 import { InFlightTurns } from './modules/ops/in-flight.js';
 import { Metrics, recordRequests } from './modules/ops/metrics.js';
 import { registerOpenApi } from './modules/ops/openapi.js';
@@ -38,6 +39,10 @@ export interface BuildAppOptions {
   limits?: Partial<Limits>;
   /** Defaults to the configuration's; tests point providers at a local server. */
   providerEnv?: ProviderEnv;
+  /** Told of every route as it is declared: tests check that each JSON route declares its answers. */
+  onRoute?: (route: RouteOptions) => void;
+  /** Serve the demo store at /demo; its module is loaded only then (`--demo`, DEMO=1). */
+  demo?: boolean;
   /** Told of every answer that did not match its route's declared schema; tests fail on any. */
   onResponseMismatch?: ErrorHandlingOptions['onResponseMismatch'];
 }
@@ -96,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // file descriptors for its database, its files and the connections it has.
   app.server.maxConnections = config.http.maxConnections;
 
+  const providerEnv = options.providerEnv ?? config.providers;
+  const sitePolicy = { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] };
   const deps: AppDeps = {
     config,
     database,
@@ -113,11 +120,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       messagesPerAddress: config.widgetMessages.perAddress,
       ...options.limits,
     },
-    providerEnv: options.providerEnv ?? config.providers,
-    sitePolicy: { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] },
+    providerEnv,
+    sitePolicy,
     metrics: new Metrics(database.db),
     turns: new InFlightTurns(),
+    suites: new SuiteScheduler({ db: database.db, providerEnv, addressPolicy: sitePolicy }, config.testSuiteDelayMs, app.log),
   };
+  app.addHook('onClose', () => deps.suites.close());
 
   app.decorate('deps', deps);
   // Set as the request arrives, so every answer carries it: errors, 404s and hijacked streams too.
@@ -138,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(redis ? { redis, nameSpace: 'sa-rl:', skipOnError: true } : {}),
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // Every route's zod declaration validates its input and writes its answers; the document
   // generator collects the declarations as the routes are added, so it comes first.
   app.setValidatorCompiler(validatorCompiler);
@@ -150,7 +160,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (scope) => dashboardRoutes(scope, deps));
   await app.register(async (scope) => playgroundRoutes(scope, deps));
   await app.register(async (scope) => widgetAssetRoutes(scope));
-  await app.register(async (scope) => demoRoutes(scope, deps));
+  await app.register(async (scope) => answerPageRoutes(scope, deps));
+  if (options.demo) {
+    const { demoRoutes } = await import('./modules/demo/routes.js');
+    await app.register(async (scope) => demoRoutes(scope, deps));
+  }
 
   return app;
 }

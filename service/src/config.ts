@@ -82,6 +82,7 @@ const envSchema = z.object({
   MIN_PLUGIN_VERSION: semver.default('1.0.0'),
   TRUST_PROXY: trustProxyFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  TEST_SUITE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -123,6 +124,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** On SIGTERM, how long running turns may go on before they are aborted (their partial answers saved). */
   shutdownGraceMs: number;
+  /** How long after the last sync batch or agent edit an agent's test suite runs (TEST_SUITE_DELAY_MS). */
+  testSuiteDelayMs: number;
   /** What a connection may hold of the server before it is closed: see HttpLimits. */
   http: HttpLimits;
   /**
@@ -165,6 +168,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Whether this start serves the demo store. DEMO=1 (true, yes, on) asks for it and DEMO=0 refuses
+ * it; unset, the command line's `--demo` decides (`npm start` passes it). A production start with
+ * neither never loads the demo's code. Read once at start, like the rest of the configuration.
+ */
+export function demoRequested(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  const parsed = booleanFromEnv.safeParse(env.DEMO ?? '');
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  DEMO: must be 1 or 0 (got "${env.DEMO}")`);
+  if ((env.DEMO ?? '') === '') return argv.includes('--demo');
+  return parsed.data;
+}
+
 /** Relative paths are taken from where the operator ran npm, not from the workspace folder. */
 function resolveFromInvocation(p: string, env: NodeJS.ProcessEnv): string {
   return path.resolve(env.INIT_CWD ?? process.cwd(), p);
@@ -195,6 +210,7 @@ export function loadConfig(
     minPluginVersion: e.MIN_PLUGIN_VERSION,
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    testSuiteDelayMs: e.TEST_SUITE_DELAY_MS,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,

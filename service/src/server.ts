@@ -1,11 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, demoRequested, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { restrictDataDir, restrictNewFiles } from './lib/data-dir.js';
 import { safeErrorText } from './lib/safe-errors.js';
 import { startAdminSocket } from './modules/admin/socket.js';
-import { demoEnabled } from './modules/demo/env.js';
-import { startDemo } from './modules/demo/start.js';
 import { startRetention } from './modules/ops/retention.js';
 import { serviceOutboxWorker } from './modules/outbox/worker.js';
 
@@ -17,14 +15,14 @@ async function main(): Promise<void> {
   if (unchanged.length > 0) {
     console.warn(`Could not make these readable by this OS user only (owned by another user?): ${unchanged.slice(0, 5).join(', ')}${unchanged.length > 5 ? ` and ${unchanged.length - 5} more` : ''}`);
   }
-  const demo = demoEnabled();
+  const demo = demoRequested(process.argv.slice(2));
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, demo });
   // With the embedded database this process owns the data directory, so the operator CLI talks
   // to it through a socket that only the same OS user can open.
-  const adminSocket = database.kind === 'pglite' ? await startAdminSocket(config.dataDir, database.db, app.log) : undefined;
+  const adminSocket = database.kind === 'pglite' ? await startAdminSocket(config.dataDir, database.db, app.log, { publicBaseUrl: config.publicBaseUrl, runtime: { providerEnv: app.deps.providerEnv, addressPolicy: app.deps.sitePolicy } }) : undefined;
 
   const outbox = serviceOutboxWorker(app.deps);
   outbox.start();
@@ -68,7 +66,11 @@ async function main(): Promise<void> {
     { database: database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'postgres', redis: Boolean(config.redisUrl) },
     `Storefront Assistant is running at ${config.publicBaseUrl}`,
   );
-  if (demo) await startDemo(app, { config, database });
+  if (demo) {
+    // Loaded only when asked for: a production start never imports the demo store's code.
+    const { startDemo } = await import('./modules/demo/start.js');
+    await startDemo(app, { config, database });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -40,9 +40,33 @@
         },
       });
       canvas.setAttribute('data-chart-state', 'ready');
+      drawQuality(data.quality.daily);
     })
     .catch(function (error) {
       canvas.setAttribute('data-chart-state', 'failed');
       console.error(error);
     });
+
+  // Answer quality per day: answers to questions as bars, what became of them as lines.
+  function drawQuality(days) {
+    var quality = document.getElementById('quality-chart');
+    if (!quality) return;
+    var line = function (label, key, color) {
+      return { type: 'line', label: label, data: days.map(function (day) { return day[key]; }), borderColor: color, backgroundColor: color, tension: 0.25 };
+    };
+    new window.Chart(quality, {
+      data: {
+        labels: days.map(function (day) { return day.date.slice(5); }),
+        datasets: [
+          { type: 'bar', label: 'Answers', data: days.map(function (day) { return day.answers; }), backgroundColor: accent },
+          line('Confident', 'confident', '#1a7f37'),
+          line('Abstained', 'abstained', '#bf8700'),
+          line('Escalated', 'escalated', '#cf222e'),
+          line('Thumbs down', 'thumbs_down', second),
+        ],
+      },
+      options: { animation: false, maintainAspectRatio: false, interaction: { mode: 'index', intersect: false }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+    });
+    quality.setAttribute('data-chart-state', 'ready');
+  }
 })();

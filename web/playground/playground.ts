@@ -7,11 +7,13 @@
 
 import { readEventStream } from '@storefront-assistant/client';
 import type { Block } from '../../service/src/contract/blocks.js';
-import type { Diagnostics, PageContext, SourceRef, StreamEvent, ToolCallRecord } from '../../service/src/contract/stream-events.js';
+import type { Diagnostics, PageContext, SourceRef, StreamEvent, ToolCallRecord, TurnOutcome } from '../../service/src/contract/stream-events.js';
+import type { RunWire, TestResult } from '../../service/src/modules/agent-tests/wire.js';
 import type { PlaygroundHistory, PlaygroundPageState } from '../../service/src/modules/playground/page-state.js';
 import { h } from '../../widget/src/dom.js';
 import { renderBlock } from '../../widget/src/panel/blocks.js';
 import { renderMarkdown } from '../../widget/src/panel/markdown-dom.js';
+import { StreamWatch } from '../../widget/src/panel/stream-watch.js';
 import { EXTERNAL_LINK, safeWebHref } from '../../widget/src/panel/url-policy.js';
 
 /** The page context the Playground sends: what a page could send, before the service sanitizes it. */
@@ -162,6 +164,12 @@ function start(root: HTMLElement): void {
       fail(message: string): void {
         item.appendChild(el('p', 'field-error', message));
       },
+      /** "Save as test": the question, with the sources this answer cited as the expected ones. */
+      offerSave(question: string, cited: readonly SourceRef[], siteType: string | null): void {
+        const button = h('button', { type: 'button', class: 'secondary small pg-save-test', 'data-testid': 'save-as-test' }, 'Save as test');
+        button.addEventListener('click', () => void saveAsTest(button, question, cited, siteType));
+        item.appendChild(button);
+      },
     };
   }
   type AssistantMessageView = ReturnType<typeof assistantMessage>;
@@ -179,11 +187,40 @@ function start(root: HTMLElement): void {
     return h('table', { class: 'pg-kv' }, ...rows.map(([name, value]) => h('tr', {}, el('th', '', name), el('td', '', value))));
   }
 
+  const ANSWERED_BY: Record<TurnOutcome['answered_by'], string> = {
+    owner_answer: "an answer you wrote",
+    synced_content: 'synced content',
+    tool: 'a tool',
+    none: 'nothing',
+  };
+  const SOURCE_KIND: Record<Diagnostics['sources'][number]['kind'], string> = { post: 'page', product: 'product', snippet: 'your answer' };
+  const gapReasons = (o: TurnOutcome) => [!o.confident && 'low confidence', o.abstained && 'no answer', o.escalated && 'escalated'].filter((r): r is string => typeof r === 'string');
+
   const ms = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value} ms`);
+
+  function showBufferedStream(p: Pane, reason: string): void {
+    $('pg-diag-empty').hidden = true;
+    const warning = el(
+      'p',
+      'pg-warning',
+      `Your proxy buffers streams (${reason}): answers reach visitors all at once, and the widget switches to whole answers. ` +
+        'In nginx, leave the service\'s X-Accel-Buffering header through or set "proxy_buffering off" for /v1/widget/messages/stream; on a CDN, turn off buffering or compression of text/event-stream.',
+    );
+    warning.setAttribute('data-testid', 'pg-stream-buffered');
+    p.diag.prepend(warning);
+  }
 
   function renderDiagnostics(p: Pane, d: Diagnostics): void {
     $('pg-diag-empty').hidden = true;
-    const box = p.diag;
+    fillDiagnostics(p.diag, d, `system-prompt-${p.key}`);
+    if (p.key === 'a') {
+      $('pg-context-sanitized').textContent =
+        d.page_context === null ? 'None: no page context was sent, or it had no valid http(s) URL.' : JSON.stringify(d.page_context, null, 2);
+    }
+  }
+
+  /** A turn's diagnostics, as the Diagnostics tab and each test result show them. */
+  function fillDiagnostics(box: HTMLElement, d: Diagnostics, promptTestId: string): void {
     box.textContent = '';
     box.appendChild(el('h2', '', siteTypeLabels[d.site_type] ?? d.site_type));
     box.appendChild(
@@ -192,6 +229,8 @@ function start(root: HTMLElement): void {
         ['Language', `${d.language} (${d.direction})`],
         ['Model', d.model],
         ['Status', d.status || 'complete'],
+        ['Answered by', d.outcome ? ANSWERED_BY[d.outcome.answered_by] : '—'],
+        ['Gap', d.outcome ? (d.outcome.gap ? gapReasons(d.outcome).join(', ') : 'no') : '—'],
       ]),
     );
     section(box, 'Latency').appendChild(
@@ -213,7 +252,9 @@ function start(root: HTMLElement): void {
       h(
         'ol',
         { class: 'pg-ranked' },
-        ...d.sources.map((s) => h('li', {}, el('span', 'pg-score', `#${s.rank} · score ${Number(s.score).toFixed(3)} · `), link(s.title, s.url), el('p', 'muted', s.snippet))),
+        ...d.sources.map((s) =>
+          h('li', { 'data-kind': s.kind }, el('span', 'pg-score', `#${s.rank} · score ${Number(s.score).toFixed(3)} · ${SOURCE_KIND[s.kind]} · `), link(s.title, s.url), el('p', 'muted', s.snippet)),
+        ),
       ),
     );
 
@@ -233,13 +274,8 @@ function start(root: HTMLElement): void {
     section(box, 'Page context the runtime saw').appendChild(pre(d.page_context === null ? 'None' : d.page_context));
     if (d.notes.length > 0) section(box, 'Notes').appendChild(pre(d.notes.join('\n')));
     const promptText = pre(d.system_prompt);
-    promptText.setAttribute('data-testid', `system-prompt-${p.key}`);
+    promptText.setAttribute('data-testid', promptTestId);
     section(box, 'System prompt').appendChild(promptText);
-
-    if (p.key === 'a') {
-      $('pg-context-sanitized').textContent =
-        d.page_context === null ? 'None: no page context was sent, or it had no valid http(s) URL.' : JSON.stringify(d.page_context, null, 2);
-    }
   }
 
   /** The URL names the panes' conversations, so that a reload resumes them (until Reset). */
@@ -254,7 +290,7 @@ function start(root: HTMLElement): void {
 
   // ---- Streaming a turn ----
 
-  function handle(p: Pane, message: AssistantMessageView, { event, data }: StreamEvent): void {
+  function handle(p: Pane, message: AssistantMessageView, question: string, { event, data }: StreamEvent): void {
     switch (event) {
       case 'start':
         p.conversationId = data.conversation_id;
@@ -280,6 +316,7 @@ function start(root: HTMLElement): void {
         message.fail(data.message);
         break;
       case 'done':
+        message.offerSave(question, data.message.sources, paneSiteType(p));
         break;
     }
     p.log.scrollTop = p.log.scrollHeight;
@@ -303,6 +340,11 @@ function start(root: HTMLElement): void {
     const locale = selectedLocale();
     if (locale) body.language_override = locale.tag;
     if (pageContext) body.page_context = pageContext;
+    // A proxy between this page and the service (the same one, often, as between shops and it)
+    // that holds streams back is named in the diagnostics, where the owner looks. Watched from
+    // the request on: a proxy may hold the response's headers back too.
+    let buffered = '';
+    const watch = new StreamWatch((reason) => (buffered = reason));
     try {
       const response = await post('stream', body);
       if (!response.ok || !response.body) {
@@ -311,10 +353,16 @@ function start(root: HTMLElement): void {
         return;
       }
       // The service writes only events of the contract (its tests check every one against it).
-      for await (const { event, data } of readEventStream(response.body)) handle(p, message, { event, data: JSON.parse(data) } as StreamEvent);
+      for await (const { event, data } of readEventStream(response.body, () => watch.chunk())) {
+        watch.event();
+        handle(p, message, text, { event, data: JSON.parse(data) } as StreamEvent);
+      }
+      watch.end();
+      if (buffered) showBufferedStream(p, buffered);
     } catch (error) {
       message.fail(`The connection failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
+      watch.cancel();
       message.finish();
     }
   }
@@ -582,9 +630,11 @@ function start(root: HTMLElement): void {
     if (!conversation) return;
     p.conversationId = conversation.id;
     let last: Diagnostics | null = null;
+    let question = '';
     for (const m of conversation.messages) {
       if (m.role === 'user') {
         addUserMessage(p, m.content);
+        question = m.content;
         continue;
       }
       const message = assistantMessage(p);
@@ -593,11 +643,128 @@ function start(root: HTMLElement): void {
       message.finish();
       for (const block of m.blocks ?? []) message.addBlock(block);
       message.setSources(m.sources ?? []);
+      if (question && m.diagnostics?.status === 'complete') message.offerSave(question, m.sources ?? [], m.diagnostics.site_type);
       if (m.diagnostics) last = m.diagnostics;
     }
     if (last) renderDiagnostics(p, last);
     p.log.scrollTop = p.log.scrollHeight;
   }
+
+  // ---- Tests: the agent's regression suite ----
+
+  const testsList = $('pg-tests-list');
+  const testsStatus = $('pg-tests-status');
+  const runBox = $('pg-tests-run-result');
+  const runButton = $<HTMLButtonElement>('pg-tests-run');
+
+  const suiteApi = (path: string, init: { method: string; body?: unknown } = { method: 'GET' }) =>
+    fetch(`/app/api/agents/${encodeURIComponent(agentId)}/${path}`, {
+      method: init.method,
+      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-csrf-token': csrf } : { 'x-csrf-token': csrf }) },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      credentials: 'same-origin',
+    });
+
+  interface SuiteTest {
+    id: string;
+    question: string;
+    expected_sources: string[];
+    fact_pattern: string | null;
+  }
+
+  async function loadTests(): Promise<void> {
+    const response = await suiteApi('tests');
+    if (!response.ok) return;
+    const { tests } = (await response.json()) as { tests: SuiteTest[] };
+    testsList.replaceChildren(
+      ...tests.map((test) => {
+        const expectations = [...test.expected_sources.map((url) => `cites ${url}`), ...(test.fact_pattern ? [`says ${test.fact_pattern}`] : [])];
+        const remove = h('button', { type: 'button', class: 'link pg-remove-test' }, 'Remove');
+        remove.addEventListener('click', async () => {
+          const response = await suiteApi(`tests/${encodeURIComponent(test.id)}`, { method: 'DELETE' });
+          testsStatus.textContent = response.ok ? 'Test removed.' : 'The test could not be removed.';
+          await loadTests();
+        });
+        return h('li', { 'data-testid': 'suite-test' }, el('strong', '', test.question), el('p', 'muted', expectations.join(' · ') || 'answered (not a gap)'), remove);
+      }),
+    );
+    if (tests.length === 0) testsList.appendChild(el('li', 'muted', 'No tests yet: use "Save as test" under a reply.'));
+  }
+
+  async function saveAsTest(button: HTMLButtonElement, question: string, cited: readonly SourceRef[], siteType: string | null): Promise<void> {
+    button.disabled = true;
+    const locale = selectedLocale();
+    const pageContext = currentPageContext();
+    const response = await suiteApi('tests', {
+      method: 'POST',
+      body: {
+        question,
+        expected_sources: cited.map((source) => source.url),
+        ...(siteType ? { site_type: siteType } : {}),
+        ...(locale ? { language: locale.tag } : {}),
+        ...(pageContext ? { page_context: pageContext } : {}),
+      },
+    });
+    button.textContent = response.ok ? 'Saved as test' : 'Could not save';
+    if (response.ok) await loadTests();
+    else button.disabled = false;
+  }
+
+  function renderRun(run: RunWire): void {
+    const diff = run.diff;
+    const when = new Date(run.finished_at ?? run.started_at).toISOString().slice(0, 16).replace('T', ' ');
+    const summary = el('p', 'pg-run-summary', `${run.passed} of ${run.total} passed · ${run.trigger.replace('_', ' ')} run · ${when} UTC`);
+    summary.setAttribute('data-testid', 'run-summary');
+    const changes = (title: string, entries: { question: string }[], kind: string): HTMLElement | null =>
+      entries.length === 0 ? null : h('div', { class: 'pg-run-diff', 'data-diff': kind }, el('h4', '', `${title} (${entries.length})`), h('ul', {}, ...entries.map((entry) => el('li', '', entry.question))));
+    const results = run.results.map((result: TestResult) => {
+      const details = h('details', { class: `pg-test-result ${result.passed ? 'pg-pass' : 'pg-fail'}`, 'data-testid': 'test-result', 'data-passed': String(result.passed) });
+      details.appendChild(el('summary', '', `${result.passed ? 'Pass' : 'Fail'}: ${result.question}`));
+      for (const failure of result.failures) details.appendChild(el('p', 'field-error', failure));
+      details.appendChild(h('div', { class: 'pg-text markdown' }, renderMarkdown(result.answer)));
+      if (result.diagnostics) {
+        const box = el('div', 'pg-diag');
+        fillDiagnostics(box, result.diagnostics, `system-prompt-test-${result.test_id}`);
+        details.appendChild(box);
+      }
+      return details;
+    });
+    runBox.replaceChildren(
+      summary,
+      ...[changes('Newly failing', diff.newly_failing, 'newly_failing'), changes('Newly passing', diff.newly_passing, 'newly_passing'), changes('Answer changed', diff.changed_answer, 'changed_answer')].filter(
+        (node): node is HTMLElement => node !== null,
+      ),
+      ...results,
+    );
+  }
+
+  async function loadLatestRun(): Promise<void> {
+    const response = await suiteApi('test-runs?limit=1');
+    if (!response.ok) return;
+    const [latest] = ((await response.json()) as { runs: { id: string }[] }).runs;
+    if (!latest) return;
+    const run = await fetch(`/app/api/test-runs/${encodeURIComponent(latest.id)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (run.ok) renderRun(((await run.json()) as { run: RunWire }).run);
+  }
+
+  runButton.addEventListener('click', async () => {
+    runButton.disabled = true;
+    testsStatus.textContent = 'Running the suite…';
+    try {
+      const response = await suiteApi('tests/run', { method: 'POST' });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      renderRun(((await response.json()) as { run: RunWire }).run);
+      testsStatus.textContent = 'Done.';
+    } catch (error) {
+      testsStatus.textContent = `The run failed: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      runButton.disabled = false;
+    }
+  });
+  $('tab-tests').addEventListener('click', () => {
+    void loadTests();
+    void loadLatestRun();
+  });
 
   updateCounts({});
   restore(panes.a, state.conversation);

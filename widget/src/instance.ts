@@ -51,6 +51,7 @@ export class Instance {
   private readonly shadow: ShadowRoot;
   private readonly dock: HTMLElement;
   private readonly launcher: HTMLButtonElement;
+  private readonly badge: HTMLElement;
   private readonly teaser: HTMLElement;
   private readonly teaserText: HTMLButtonElement;
   private readonly store: AgentStore;
@@ -58,6 +59,9 @@ export class Instance {
   private readonly telemetry: Telemetry;
   private readonly locale = pageLocale();
   private panel: PanelApi | null = null;
+  /** English until the panel, with its catalogue, says them in the visitor's language. */
+  private labels = { open: 'Open chat', close: 'Close chat' };
+  private unreadLabel = '';
   private opened = false;
   private teaserArmed = false;
 
@@ -78,6 +82,8 @@ export class Instance {
       icon(ICON_CHAT, 'icon-open'),
       icon(ICON_CLOSE, 'icon-close'),
     );
+    this.badge = h('span', { class: 'badge', hidden: true, 'aria-hidden': 'true', 'data-testid': 'sa-unread' });
+    this.launcher.append(this.badge);
     this.teaserText = h('button', { type: 'button', class: 'teaser-text', 'data-testid': 'sa-teaser-open' });
     const teaserClose = h('button', { type: 'button', class: 'teaser-close', 'aria-label': 'Dismiss', 'data-testid': 'sa-teaser-dismiss' }, icon(ICON_CLOSE));
     this.teaser = h('div', { class: 'teaser', hidden: true, 'data-testid': 'sa-teaser' }, this.teaserText, teaserClose);
@@ -143,7 +149,7 @@ export class Instance {
     this.launcher.setAttribute('aria-busy', 'true');
     try {
       const mount = await this.options.loadPanel();
-      this.panel ??= mount({
+      this.panel ??= await mount({
         dock: this.dock,
         shadow: this.shadow,
         session: this.session,
@@ -154,6 +160,11 @@ export class Instance {
         track: (name, props) => this.telemetry.track(name, props),
         emit: (event, payload = {}) => this.options.emit(event, payload),
         requestClose: (source) => this.close(source),
+        setUnread: (count, label) => this.setUnread(count, label),
+        setLauncherLabels: (open, close) => {
+          this.labels = { open, close };
+          this.setLauncherState();
+        },
       });
       if (this.opened) this.panel.show();
     } catch (error) {
@@ -165,9 +176,17 @@ export class Instance {
     }
   }
 
+  private setUnread(count: number, label: string): void {
+    this.badge.textContent = count > 0 ? String(Math.min(count, 9)) : '';
+    this.badge.hidden = count <= 0;
+    this.unreadLabel = count > 0 ? label : '';
+    this.setLauncherState();
+  }
+
   private setLauncherState(): void {
     this.launcher.setAttribute('aria-expanded', String(this.opened));
-    this.launcher.setAttribute('aria-label', this.opened ? 'Close chat' : 'Open chat');
+    // The badge is hidden from assistive technology: its count is read in the label.
+    this.launcher.setAttribute('aria-label', this.opened ? this.labels.close : [this.labels.open, this.unreadLabel].filter(Boolean).join(', '));
     this.host.toggleAttribute('data-open', this.opened);
   }
 

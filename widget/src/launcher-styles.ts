@@ -13,6 +13,8 @@ button{font:inherit;color:inherit;margin:0}
 :focus-visible{outline:3px solid var(--sa-accent);outline-offset:2px}
 .launcher{display:grid;place-items:center;width:56px;height:56px;padding:0;border:0;border-radius:50%;background:var(--sa-accent);color:var(--sa-on-accent);box-shadow:0 4px 14px rgba(0,0,0,.25);cursor:pointer}
 .launcher:focus-visible{outline-color:#111;box-shadow:0 0 0 2px #fff,0 4px 14px rgba(0,0,0,.25)}
+.launcher{position:relative}
+.badge{position:absolute;top:-4px;inset-inline-end:-4px;min-width:20px;height:20px;padding:0 5px;border-radius:10px;background:#dc2626;color:#fff;font:700 12px/20px system-ui,sans-serif;text-align:center}
 .launcher[aria-busy=true]{opacity:.7;cursor:progress}
 svg{width:26px;height:26px;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 .launcher[aria-expanded=true] .icon-open,.launcher[aria-expanded=false] .icon-close{display:none}

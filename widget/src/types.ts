@@ -12,13 +12,19 @@ export type Message = Pick<WireMessage, 'role' | 'content'> & Partial<WireMessag
 
 export type Handoff = { type: 'url' | 'email' | 'lead_form'; value?: string; label?: string };
 
-export type LeadCapture = { enabled?: boolean; ask_after_turns?: number | null; consent_text?: string };
+/** When the lead form is offered besides the visitor asking for a person: never, on the agent's
+ * hand-off, after `ask_after_turns` visitor turns, or when the visitor moves to leave the page. */
+export type LeadTrigger = 'never' | 'handoff' | 'after_turns' | 'exit_intent';
+
+export type LeadCapture = { enabled?: boolean; trigger?: LeadTrigger | null; ask_after_turns?: number | null; consent_text?: string };
 
 export type Teaser = { text?: string; scroll_depth?: number };
 
 /** The document leaves an agent's settings open (they are the owner's configuration); these are
  * the ones the widget reads. */
-export type Agent = Omit<InitResponse['agent'], 'lead_capture' | 'handoff' | 'theme'> & {
+export type Agent = Omit<InitResponse['agent'], 'lead_capture' | 'handoff' | 'theme' | 'suggestions'> & {
+  /** The home screen's suggested questions: the owner's own, else the site type's samples. */
+  suggestions?: string[];
   lead_capture?: LeadCapture;
   handoff?: Handoff;
   theme?: { color?: string; teaser?: Teaser };
@@ -83,6 +89,10 @@ export interface PanelHost {
   emit(event: WidgetEvent, payload?: Record<string, unknown>): void;
   /** Asks the instance to close (launcher state and telemetry stay in one place); `source` goes to telemetry. */
   requestClose(source: string): void;
+  /** Replies that arrived while the panel was closed, shown on the launcher (0 clears it). */
+  setUnread(count: number, label: string): void;
+  /** The launcher's labels in the panel's language, once it is known. */
+  setLauncherLabels(open: string, close: string): void;
 }
 
 export interface PanelApi {
@@ -90,7 +100,8 @@ export interface PanelApi {
   hide(): void;
 }
 
-export type MountPanel = (host: PanelHost) => PanelApi;
+/** Resolves once the panel's language is loaded. */
+export type MountPanel = (host: PanelHost) => Promise<PanelApi>;
 
 /** Name of the DOM event the panel script dispatches on its own <script> element to hand its
  * mount function to the loader without adding a global. */

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase, readLockHolder } from '../db/client.js';
@@ -18,6 +19,15 @@ Commands:
   price:set        --workspace <id> --provider openai|anthropic|openai-compatible --model <model> --input <usd> --output <usd>
                    (US dollars per million prompt / completion tokens, over the built-in price table)
   price:remove     --workspace <id> --provider <provider> --model <model>
+  answer:list      --workspace <id>
+  answer:add       --workspace <id> --question <text> [--question <variant> ...] --answer <markdown> [--language <tag> ...] [--agent <id> ...]
+  answer:remove    --workspace <id> --id <answer id>
+  answer:export    --workspace <id> [--format json|csv]      (prints the file)
+  answer:import    --workspace <id> --file <answers.csv|answers.json> [--format json|csv]
+  test:add         --agent <id> --question <text> [--source <url> ...] [--pattern <"phrase | other phrase">] [--language <tag>] [--site-type <type>]
+  test:list        --agent <id>
+  agent:test       --agent <id>
+                   (runs the agent's suite; prints the difference from the previous run and exits 1 when a test newly fails)
 
 With --json each command prints one JSON object.`;
 
@@ -28,11 +38,39 @@ function fail(message: string, json: boolean, code = 'validation_failed', errors
 }
 
 function printResult(name: string, result: Record<string, unknown>, json: boolean): void {
-  if (json) {
-    console.log(JSON.stringify(result));
-    return;
-  }
-  for (const [key, value] of Object.entries(result)) console.log(`${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+  if (json) console.log(JSON.stringify(result));
+  else if (name === 'agent:test') console.log(suiteReport(result as unknown as SuiteResult));
+  else if (name === 'answer:export') process.stdout.write(String(result.content));
+  else printFields(name, result);
+  // A regression fails the command, for CI and scripts, whatever the output format.
+  if (name === 'agent:test' && result.regression === true) process.exitCode = 1;
+}
+
+interface SuiteResult {
+  total: number;
+  passed: number;
+  failed: number;
+  diff: Record<'newly_failing' | 'newly_passing' | 'changed_answer' | 'added', { question: string }[]> & { previous_run_id: string | null };
+  failures: { question: string; failures: string[] }[];
+}
+
+/** The run and its difference from the previous one, as a person reads it. */
+function suiteReport(run: SuiteResult): string {
+  const lines = [`${run.passed} of ${run.total} tests passed, ${run.failed} failed${run.diff.previous_run_id ? '' : ' (first run: nothing to compare with)'}.`];
+  const list = (title: string, entries: { question: string }[], mark: string) => {
+    if (entries.length > 0) lines.push('', `${title} (${entries.length}):`, ...entries.map((entry) => `  ${mark} ${entry.question}`));
+  };
+  list('Newly failing', run.diff.newly_failing, '-');
+  list('Newly passing', run.diff.newly_passing, '+');
+  list('Answer changed', run.diff.changed_answer, '~');
+  list('New tests', run.diff.added, '*');
+  if (run.failures.length > 0) lines.push('', 'Failing:', ...run.failures.map((failure) => `  ${failure.question}: ${failure.failures.join('; ')}`));
+  return lines.join('\n');
+}
+
+function printFields(name: string, result: Record<string, unknown>): void {
+  const shown = (value: unknown): string => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  for (const [key, value] of Object.entries(result)) console.log(`${key}: ${Array.isArray(value) ? value.map(shown).join(', ') : shown(value)}`);
   if (name === 'token:create') console.log('\nCopy the token now: it is shown only once.');
 }
 
@@ -54,6 +92,7 @@ async function main(): Promise<void> {
       'site-type': { type: 'string' },
       origin: { type: 'string', multiple: true },
       locale: { type: 'string' },
+      language: { type: 'string', multiple: true },
       published: { type: 'boolean' },
       ability: { type: 'string', multiple: true },
       id: { type: 'string' },
@@ -61,6 +100,13 @@ async function main(): Promise<void> {
       model: { type: 'string' },
       input: { type: 'string' },
       output: { type: 'string' },
+      question: { type: 'string', multiple: true },
+      answer: { type: 'string' },
+      agent: { type: 'string', multiple: true },
+      format: { type: 'string' },
+      file: { type: 'string' },
+      source: { type: 'string', multiple: true },
+      pattern: { type: 'string' },
     },
   });
   const json = values.json ?? false;
@@ -70,7 +116,13 @@ async function main(): Promise<void> {
     process.exit(name ? 0 : 1);
   }
   if (!isCommandName(name)) fail(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}`, json, 'not_found');
-  const { json: _json, help: _help, ...args } = values;
+  const { json: _json, help: _help, file, ...options } = values;
+  const args: Record<string, unknown> = { ...options };
+  if (name === 'answer:import') {
+    if (!file) fail('answer:import needs --file <answers.csv|answers.json>', json);
+    args.format ??= file.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
+    args.content = await readFile(file, 'utf8').catch((error: unknown) => fail(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`, json));
+  }
 
   const config = loadConfig(process.env, () => {});
   if (!config.databaseUrl) {
@@ -88,7 +140,8 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir });
   try {
-    printResult(name, await runCommand(database.db, name, args), json);
+    const context = { publicBaseUrl: config.publicBaseUrl, runtime: { providerEnv: config.providers, addressPolicy: { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] } } };
+    printResult(name, await runCommand(database.db, name, args, context), json);
   } catch (error) {
     const appError = toAppError(error);
     fail(appError.message, json, appError.code, appError.errors);

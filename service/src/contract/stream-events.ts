@@ -62,11 +62,27 @@ export const pageContextSchema = z.object({
   body_text: z.string().optional(),
 });
 
+/**
+ * What an answer achieved, recorded with it (messages.outcome) and shown in the diagnostics:
+ * which kind of source answered (an answer the owner wrote, synced content, a tool such as an
+ * order lookup, or none), and whether it is a gap the owner should look at: not confident,
+ * abstained (no source and no tool answered), or escalated. Small talk is never a gap.
+ */
+export const turnOutcomeSchema = z.object({
+  answered_by: z.enum(['owner_answer', 'synced_content', 'tool', 'none']),
+  confident: z.boolean(),
+  abstained: z.boolean(),
+  escalated: z.boolean(),
+  small_talk: z.boolean(),
+  gap: z.boolean(),
+});
+
 /** Contract section 9, plus `status` and `notes` (why a provider fell back, a guard that fired...). */
 export const diagnosticsSchema = z.object({
   latency_ms: z.object({ retrieval: z.number(), first_token: z.number().nullable(), tools: z.number(), total: z.number() }),
   confidence: z.number(),
-  sources: z.array(z.object({ rank: z.number(), score: z.number(), title: z.string(), url: z.string(), snippet: z.string() })),
+  /** `kind`: synced `post` or `product`, or `snippet` (an answer the owner wrote). */
+  sources: z.array(z.object({ rank: z.number(), score: z.number(), title: z.string(), url: z.string(), snippet: z.string(), kind: z.enum(['post', 'product', 'snippet']) })),
   tool_calls: z.array(toolCallRecordSchema),
   blocks: z.array(blockSchema),
   system_prompt: z.string(),
@@ -77,6 +93,8 @@ export const diagnosticsSchema = z.object({
   direction: directionSchema,
   page_context: pageContextSchema.nullable(),
   status: z.enum(['complete', 'partial', 'error']),
+  /** Null while a turn is partial or failed. */
+  outcome: turnOutcomeSchema.nullable(),
   notes: z.array(z.string()),
 });
 
@@ -103,6 +121,7 @@ export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 export type TurnUsage = z.infer<typeof turnUsageSchema>;
 export type PageContext = z.infer<typeof pageContextSchema>;
 export type Diagnostics = z.infer<typeof diagnosticsSchema>;
+export type TurnOutcome = z.infer<typeof turnOutcomeSchema>;
 
 /** Any event of the stream, as `{ event, data }`. */
 export type StreamEvent = z.infer<typeof streamEventSchema>;

@@ -113,8 +113,13 @@ export interface AgentTheme {
   color?: string;
   position?: 'left' | 'right';
 }
+/** When the widget offers the lead form besides the visitor asking for a person. */
+export const LEAD_TRIGGERS = ['never', 'handoff', 'after_turns', 'exit_intent'] as const;
+export type LeadTrigger = (typeof LEAD_TRIGGERS)[number];
+
 export interface AgentLeadCapture {
   enabled?: boolean;
+  trigger?: LeadTrigger;
   ask_after_turns?: number;
   consent_text?: string;
 }
@@ -140,6 +145,8 @@ export const agents = pgTable('agents', {
   leadCapture: jsonb('lead_capture').$type<AgentLeadCapture>().notNull().default({}),
   coupons: jsonb('coupons').$type<AgentCoupon[]>().notNull().default([]),
   handoff: jsonb('handoff').$type<AgentHandoff>().notNull().default({}),
+  /** The widget home screen's suggested questions (0008); empty: the site type's samples. */
+  suggestions: text('suggestions').array().notNull().default(sql`'{}'`),
   provider: text('provider').notNull().default('offline'),
   model: text('model'),
   budgetTurns: integer('budget_turns'),
@@ -152,12 +159,15 @@ export const agents = pgTable('agents', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
-export type DocumentKind = 'post' | 'product';
+/** Synced from a site (post, product), or written by the owner (snippet: knowledge_snippets). */
+export type DocumentKind = 'post' | 'product' | 'snippet';
 
 export const documents = pgTable('documents', {
   id: uuid('id').primaryKey(),
   workspaceId: uuid('workspace_id').notNull(),
-  siteId: uuid('site_id').notNull(),
+  /** Null for an owner's answer (kind 'snippet'), which belongs to its snippet instead. */
+  siteId: uuid('site_id'),
+  snippetId: uuid('snippet_id'),
   kind: text('kind').$type<DocumentKind>().notNull(),
   wpId: bigint('wp_id', { mode: 'number' }).notNull(),
   postType: text('post_type').notNull(),
@@ -221,6 +231,8 @@ export const messages = pgTable('messages', {
   status: text('status').$type<'complete' | 'partial' | 'error'>().notNull().default('complete'),
   /** A visitor message's emails and order numbers, computed when it is stored (null for replies). */
   facts: jsonb('facts').$type<{ emails: string[]; orderNumbers: string[] } | null>(),
+  /** What an answer achieved (assistant/outcome.ts); null for visitor messages. */
+  outcome: jsonb('outcome').$type<Record<string, unknown> | null>(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
@@ -340,3 +352,57 @@ export const modelUsageDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.agentId, t.provider, t.model] })],
 );
+
+/** An answer the owner writes (knowledge/snippets.ts): indexed as a document of kind 'snippet'. */
+export const knowledgeSnippets = pgTable('knowledge_snippets', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  questions: text('questions').array().notNull(),
+  answer: text('answer').notNull(),
+  languages: text('languages').array().notNull().default([]),
+  /** Empty: every agent of the workspace. */
+  agentIds: uuid('agent_ids').array().notNull().default([]),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** A saved test question of an agent's regression suite (agent-tests/). */
+export const agentTests = pgTable('agent_tests', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  agentId: uuid('agent_id').notNull(),
+  question: text('question').notNull(),
+  expectedSources: text('expected_sources').array().notNull().default([]),
+  factPattern: text('fact_pattern'),
+  pageContext: jsonb('page_context').$type<Record<string, unknown> | null>(),
+  siteType: text('site_type'),
+  language: text('language'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export type TestRunTrigger = 'manual' | 'cli' | 'sync' | 'agent_edit' | 'answers';
+
+export const agentTestRuns = pgTable('agent_test_runs', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  agentId: uuid('agent_id').notNull(),
+  trigger: text('trigger').$type<TestRunTrigger>().notNull(),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  finishedAt: timestamptz('finished_at'),
+  total: integer('total').notNull().default(0),
+  passed: integer('passed').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  results: jsonb('results').$type<unknown[]>().notNull().default([]),
+  diff: jsonb('diff').$type<Record<string, unknown>>().notNull().default({}),
+});
+
+export const messageFeedback = pgTable('message_feedback', {
+  messageId: uuid('message_id').primaryKey(),
+  conversationId: uuid('conversation_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  agentId: uuid('agent_id').notNull(),
+  rating: text('rating').$type<'up' | 'down'>().notNull(),
+  reason: text('reason'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});

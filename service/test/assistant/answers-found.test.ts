@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
-import { openWidget, pageTitled, pageUrl, productNamed, productUrl, quotedLines, syncStore } from './helpers/outdoor-store.js';
+import { handshakeRequest, signedSync } from '../helpers/integration.js';
+import { STORE_URL, openWidget, pageItem, pageTitled, pageUrl, productNamed, productUrl, quotedLines, syncStore } from './helpers/outdoor-store.js';
 
 /**
  * Questions a shopper asks every day that the offline responder got wrong while the issue's
@@ -98,5 +99,90 @@ describe('a product named in Latin letters inside a question in another script',
     const answer = await ask('كم سعر قبعة Harbor؟');
     expect(answer.content).toMatch(/28[.,]00/);
     expect(answer.sources.map((s) => s.url)).toContain(productUrl(productNamed('Harbor Wool Beanie')));
+  });
+});
+
+describe('a home store with long pages: two questions in one message, and how to do something', () => {
+  let home: SeededWorkspace;
+  const askHome = async (message: string) => (await openWidget(t, home.agentId, { locale: 'en' })).ask(message);
+
+  // The returns page is long: its final-sale list sits in a later passage than its opening.
+  const returnsOpening = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<p>Return rule ${i + 1}: items must be unused, clean and in their original packaging with every tag attached, and sent back with the return form that came in the parcel so that our warehouse team can match the parcel to the order.</p>`,
+  ).join('');
+  const pages = [
+    { wpId: 801, slug: 'contact', title: 'Contact us', html: '<p>Questions about an order? Call us on 1-800-555-0148. Our phone lines are open Monday to Friday.</p>' },
+    {
+      wpId: 802,
+      slug: 'returns',
+      title: 'Returns',
+      html: `<p>You have 45 days to send most items back.</p>${returnsOpening}<h2>Final-sale items</h2><p>Pillows can't be returned once they've been taken out of their sealed wrap, for hygiene reasons.</p>`,
+    },
+    { wpId: 803, slug: 'shipping', title: 'Shipping', html: '<p>Delivery to Switzerland takes 4 to 6 business days.</p>' },
+    {
+      wpId: 804,
+      slug: 'cast-iron-care',
+      title: 'Caring for cast iron',
+      html: '<p>Cast iron lasts for generations with a little care.</p><h2>How to re-season a pan</h2><ol><li>Heat your oven to 230 °C.</li><li>Rub a thin coat of oil over the pan and bake it upside down for one hour.</li></ol>',
+    },
+  ];
+  const tent = (wpId: number, number: number, weight: string) => ({
+    wp_id: wpId,
+    sku: `ST-${number}`,
+    name: `Sternwacht ${number}`,
+    permalink: `${STORE_URL}/products/sternwacht-${number}`,
+    image_url: null,
+    short_description_html: `<p>A ${number}-person dome tent.</p>`,
+    description_html: `<p>Packed weight ${weight}, with a fly that pitches first.</p>`,
+    pricing: { currency: 'EUR', price: '299.00', regular_price: '299.00', sale_price: null },
+    stock_status: 'instock',
+    stock_quantity: 5,
+    on_sale: false,
+    categories: [{ id: 1, slug: 'tents', name: 'Tents' }],
+    attributes: [],
+    modified_at: '2026-10-01T09:00:00Z',
+    language: 'en-US',
+    content_hash: `sternwacht-${number}`,
+  });
+
+  beforeAll(async () => {
+    home = await seedWorkspace(t.database, 'Brightside Home');
+    expect((await handshakeRequest(t.app, home.token)).statusCode).toBe(200);
+    expect((await signedSync(t.app, home.token, 'posts', { items: pages.map(pageItem) })).statusCode).toBe(200);
+    const skillet = {
+      ...tent(903, 0, ''),
+      sku: 'HS-10',
+      name: 'Hearthstone Cast Iron Skillet',
+      permalink: `${STORE_URL}/products/hearthstone-skillet`,
+      short_description_html: '<p>A 10-inch cast iron skillet.</p>',
+      description_html: '<p>Each pan is seasoned three times with flaxseed oil, so it is ready to cook on straight out of the box.</p>',
+      content_hash: 'hearthstone-skillet',
+    };
+    expect((await signedSync(t.app, home.token, 'products', { items: [tent(901, 2, '2.4 kg'), tent(902, 3, '3.1 kg'), skillet] })).statusCode).toBe(200);
+  }, 60_000);
+
+  // The second part's answer is on a page that only that part finds, further down than its opening passage.
+  it('"What\'s your phone number? And can I return a pillow I already opened?" answers both', async () => {
+    const answer = await askHome("What's your phone number? And can I return a pillow I already opened?");
+    expect(answer.content).toContain('1-800-555-0148');
+    expect(answer.content).toContain('hygiene');
+  });
+
+  // In a long question the product's number was among the words left out of the name lookup, so
+  // "Sternwacht 3" read as the Sternwacht 2 as much as the 3, and neither was the subject.
+  it('"How much does the Sternwacht 3 weigh, and how long does delivery to Switzerland take?" answers for the 3', async () => {
+    const answer = await askHome('How much does the Sternwacht 3 weigh, and how long does delivery to Switzerland take?');
+    expect(answer.content).toContain('3.1 kg');
+    expect(answer.content).not.toContain('2.4 kg');
+    expect(answer.content).toContain('4 to 6 business days');
+  });
+
+  // The product's description says it comes seasoned; how to season it again, only the care page says.
+  it('"How do I re-season my Hearthstone skillet?" gives the care page\'s steps, not the description', async () => {
+    const answer = await askHome('How do I re-season my Hearthstone skillet?');
+    expect(answer.content).toContain('230 °C');
+    expect(answer.sources.map((s) => s.url)).toEqual([`${STORE_URL}/pages/cast-iron-care`]);
   });
 });

@@ -79,6 +79,16 @@ describe('reply language', () => {
     expect(resolveReplyLanguage({ message, agentDefault: 'en' })).toMatchObject({ tag, source: 'detected' });
   });
 
+  // A product's name in the shop's language, and a question typed without accents, once read as the name's language.
+  it.each([
+    ['es', 'cuanto pesa la olla Hearthstone dutch oven?'],
+    ['es', '¿Cuántas horas dura la batería de la Hüttenschein Campinglaterne?'],
+    ['en', 'How many hours does the Lichtkegel 500 Stirnlampe last?'],
+    ['de', 'Ist die Ridgeline Waterproof Jacket auch in Blau da?'],
+  ])('replies in %s to a question around a product name in another language: %j', (tag, message) => {
+    expect(confidentLocale(message)?.tag).toBe(tag);
+  });
+
   it('falls through to the visitor locale, then the agent default, when the message does not say its language clearly', () => {
     const turkish = 'Siparişim nerede? Dün gelmesi gerekiyordu.';
     expect(confidentLocale(turkish)).toBeUndefined();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { confidenceOf, contentTerms, LOW_CONFIDENCE_THRESHOLD, retrieve } from '../../src/modules/assistant/retrieval.js';
+import { analyzeQuestion } from '../../src/modules/assistant/understanding/question.js';
 import { freshDatabase } from '../helpers/database.js';
 import { createShop, indexPosts, indexProducts, type Shop } from './helpers/fixtures.js';
 
@@ -61,6 +62,24 @@ describe('retrieve', () => {
     const result = await retrieve(database.db, { workspaceId: other.workspaceId, question: 'return refund days', previousUserTurns: [], language: 'en' });
     expect(result.sources).toEqual([]);
     expect(result.confidence).toBe(0);
+  });
+});
+
+describe('questions bounded by a price', () => {
+  it('put the products within the bounds first, those named closest to the question before the cheapest', async () => {
+    const outdoor = await createShop(database.db);
+    await indexPosts(database.db, outdoor, [{ wpId: 1, title: 'Rückgabe', html: '<p>Eine Stirnlampe oder ein Zelt kannst du innerhalb von 30 Tagen zurückgeben, für 30 Euro Warenwert und mehr kostenlos.</p>', language: 'de' }]);
+    await indexProducts(database.db, outdoor, [
+      { wpId: 10, name: 'Lichtkegel 250 Stirnlampe', description: 'Kompakte Stirnlampe mit 250 Lumen.', price: '24.95' },
+      { wpId: 11, name: 'Nachtfalke Kinderstirnlampe', description: 'Leuchtet mit 100 Lumen, robust für kleine Hände.', price: '14.95' },
+      { wpId: 12, name: 'Lichtkegel 500 Stirnlampe', description: 'Helle Stirnlampe mit 500 Lumen.', price: '49.95' },
+      ...[20, 21, 22, 23, 24].map((wpId) => ({ wpId, name: `Besteckset ${wpId}`, description: 'Löffel, Gabel und Messer aus Titan.', price: '9.95' })),
+    ]);
+    const question = 'Stirnlampe unter 30 Euro?';
+    const result = await retrieve(database.db, { workspaceId: outdoor.workspaceId, question, previousUserTurns: [], language: 'de', analysis: analyzeQuestion(question, ['de']) });
+    const titles = [...new Set(result.sources.map((s) => s.title))];
+    expect(titles.slice(0, 2).sort()).toEqual(['Lichtkegel 250 Stirnlampe', 'Nachtfalke Kinderstirnlampe']);
+    expect(titles).not.toContain('Lichtkegel 500 Stirnlampe');
   });
 });
 

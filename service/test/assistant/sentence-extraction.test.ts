@@ -147,6 +147,69 @@ describe('a product is offered for what it is, not for a word its text uses in p
   });
 });
 
+describe('lists, steps and tables', () => {
+  const cookware = product(
+    'Meridian Cookware Set, 10-Piece',
+    [
+      'Ten pieces that handle nearly everything a home kitchen cooks.',
+      'Set includes',
+      '8-inch fry pan',
+      '10-inch fry pan',
+      '3-quart saucepan with lid',
+      '8-quart stockpot with lid',
+      'Specifications',
+      'Material: tri-ply stainless steel',
+      'Total weight: 9.8 kg',
+    ].join('\n'),
+  );
+
+  it('a heading over a list is quoted with its items, not alone', () => {
+    expect(answer('What pans come in the Meridian set?', [cookware])).toBe('Set includes: 8-inch fry pan; 10-inch fry pan; 3-quart saucepan with lid; 8-quart stockpot with lid');
+  });
+
+  it('a spec list\'s first item with a figure is an item, not a heading over the others', () => {
+    const glasses = product('Crystal Wine Glasses', ['Blown by hand from lead-free crystal.', 'Set includes 6 glasses', '550 ml each', 'Dishwasher safe'].join('\n'));
+    expect(answer('How many glasses are in the set?', [glasses], ['en', 'en'], true)).toBe('Set includes 6 glasses');
+  });
+
+  it('a label quoted with the line after it is not quoted a second time as that line', () => {
+    const discounts = page('Student & Military Discount', ['We offer two ongoing discounts:', 'Students: 15% off for students aged 18 or over.', 'Military: 20% off for veterans.'].join('\n'));
+    const quoted = answer('What discount do students get?', [discounts]);
+    expect(quoted.match(/Students: 15% off/g)).toHaveLength(1);
+  });
+
+  it('"how do I…" is answered by the steps under a "How to" heading of the page it is about', () => {
+    const discount = page(
+      'Student Discount',
+      [
+        'Students get 15% off everything in the store.',
+        'How to verify',
+        'Click “Verify with ID.me” in your cart.',
+        'Sign in to your ID.me account and confirm your status.',
+        'The small print',
+        'Students verify their status again every 12 months.',
+      ].join('\n'),
+    );
+    const returns = page('Returns', ['You have 45 days to return an item.', 'How to start a return', 'Go to Order Lookup and choose the items.'].join('\n'));
+    expect(answer('how do I get the student discount', [discount, returns])).toContain('Verify with ID.me');
+  });
+
+  it('a table row stating every figure asked for beats a sentence stating one of them', () => {
+    const lamp = product(
+      'Lichtkegel 500',
+      [
+        'Vielseitige Stirnlampe mit 500 Lumen, Rotlicht und wechselbarem Akku, aufladbar per USB-C.',
+        'Mit 500 Lumen und einer Leuchtweite von 120 m findest du auch im Wald den Weg.',
+        'Modus: Maximal; Helligkeit: 500 lm; Leuchtweite: 120 m; Leuchtdauer: 4 h',
+        'Modus: Niedrig; Helligkeit: 20 lm; Leuchtweite: 15 m; Leuchtdauer: 45 h',
+      ].join('\n'),
+    );
+    // As for a product in focus: its own text only, the visitor's language beside the shop's.
+    const question = 'How many hours does the Lichtkegel 500 last on full brightness?';
+    expect(extractAnswer(question, [lamp], ['en', 'de'], true, { asked: question })?.sentences.join(' ')).toContain('4 h');
+  });
+});
+
 describe("the shop's words for what a shopper asks in their own", () => {
   it('send back → returns; zurückschicken → Rückgabe; a product question → nothing', () => {
     expect(shopTopicWords('How long do I have to send something back?', ['en'])).toContain('return');

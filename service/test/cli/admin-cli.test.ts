@@ -1,25 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { authenticateApiToken } from '../../src/modules/auth/api-tokens.js';
-
-const run = promisify(execFile);
-const serviceDir = path.resolve(import.meta.dirname, '../..');
-const tsx = path.resolve(serviceDir, '../node_modules/.bin/tsx');
-
-function admin(dataDir: string, args: string[]) {
-  return run(tsx, ['src/cli/admin.ts', ...args], {
-    cwd: serviceDir,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', INIT_CWD: serviceDir },
-  }).then(
-    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-  );
-}
+import { admin, serviceDir, tsx } from '../helpers/admin-cli.js';
 
 async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 150; i += 1) {

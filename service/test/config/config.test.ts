@@ -72,6 +72,7 @@ describe('configuration', () => {
       WIDGET_MESSAGES_PER_ADDRESS: '40',
       TELEMETRY_RETENTION_DAYS: '30',
       EVENTS_PER_AGENT_PER_DAY: '1000',
+      TEST_SUITE_DELAY_MS: '2500',
     });
     expect(config).toEqual({
       port: 8080,
@@ -89,6 +90,7 @@ describe('configuration', () => {
       http: { requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 90_000, maxConnections: 2_000 },
       widgetMessages: { perConversation: 12, perAddress: 40 },
       telemetryRetentionDays: 30,
+      testSuiteDelayMs: 2500,
       eventsPerAgentPerDay: 1000,
       providers: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined },
     });

@@ -114,6 +114,32 @@ describe('agents in the dashboard', () => {
       expect(JSON.stringify(errors)).toContain('surprise');
       expect((await asUser(t.app, owner, 'GET', `/app/api/agents/${shop.agentId}`)).json().agent.name).toBe('Agent shop assistant');
     });
+
+    it("sets the home screen's questions and the lead trigger, which init gives the widget", async () => {
+      const created = (await asUser(t.app, owner, 'POST', '/app/api/agents', { ...FULL_AGENT, allowed_origins: ['https://shop.example'] })).json().agent;
+      const questions = ['Do you offer a free trial?', 'Which plan fits a team of five?'];
+      const response = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
+        suggestions: questions,
+        lead_capture: { enabled: true, trigger: 'exit_intent', consent_text: 'We may email you.' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().agent).toMatchObject({ suggestions: questions, lead_capture: { enabled: true, trigger: 'exit_intent' } });
+      const { agent } = (await init(t.app, { agent_id: created.id, locale: 'de' })).json();
+      expect(agent).toMatchObject({ suggestions: questions, lead_capture: { trigger: 'exit_intent' } });
+
+      // Without the owner's questions: the site type's samples, for visitors who read English only.
+      await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { suggestions: [] });
+      t.clock.advance(5_000); // init's agent cache
+      expect((await init(t.app, { agent_id: created.id, locale: 'en-GB' })).json().agent.suggestions).toHaveLength(4);
+      expect((await init(t.app, { agent_id: created.id, locale: 'de' })).json().agent.suggestions).toEqual([]);
+
+      const refused = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
+        suggestions: ['one', 'two', 'three', 'four', 'five'],
+        lead_capture: { enabled: true, trigger: 'whenever' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().errors).sort()).toEqual(['lead_capture.trigger', 'suggestions']);
+    });
   });
 
   describe('pages', () => {
@@ -123,9 +149,11 @@ describe('agents in the dashboard', () => {
       allowed_origins: 'https://docs.example\r\nhttps://help.example',
       default_locale: 'ar',
       greeting: 'مرحبا',
+      suggestions: 'كيف أبدأ؟\r\n\r\n  هل يوجد دليل للمبتدئين؟  ',
       theme_color: '#123abc',
       theme_position: 'right',
       lead_enabled: 'on',
+      lead_trigger: 'after_turns',
       lead_ask_after_turns: '2',
       lead_consent_text: 'We keep your email for 30 days.',
       coupon_code: ['DOCS10', '', ''],
@@ -160,7 +188,8 @@ describe('agents in the dashboard', () => {
         default_locale: 'ar',
         greeting: 'مرحبا',
         theme: { color: '#123abc', position: 'right' },
-        lead_capture: { enabled: true, ask_after_turns: 2, consent_text: 'We keep your email for 30 days.' },
+        suggestions: ['كيف أبدأ؟', 'هل يوجد دليل للمبتدئين؟'],
+        lead_capture: { enabled: true, trigger: 'after_turns', ask_after_turns: 2, consent_text: 'We keep your email for 30 days.' },
         coupons: [{ code: 'DOCS10', description: '10% off support plans' }],
         handoff: { type: 'url', value: 'https://docs.example/contact', label: 'Contact support' },
         provider: 'openai',

@@ -184,7 +184,10 @@ describe.skipIf(chromiumSkip)('dashboard in a real browser', () => {
       return count;
     })()`)) as number;
     expect(painted).toBeGreaterThan(1000);
-    expect(await page.locator('.stats').textContent()).toMatch(/1\s*Conversations/);
+    expect(await page.locator('.stats').first().textContent()).toMatch(/1\s*Conversations/);
+    // Answer quality beside it: its own chart, and the visitor's question answered with confidence.
+    await expect.poll(() => page.locator('#quality-chart').getAttribute('data-chart-state')).toBe('ready');
+    expect(await page.getByTestId('answer-quality').textContent()).toMatch(/100%\s*Answered with confidence\s*1 of 1/);
     await shot('08-analytics');
   });
 

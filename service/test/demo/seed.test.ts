@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, type Config } from '../../src/config.js';
+import { ConfigError, demoRequested, type Config } from '../../src/config.js';
 import { agents, apiTokens, documents, memberships, sites, users, workspaces } from '../../src/db/schema.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
 import { verifyPassword } from '../../src/modules/auth/passwords.js';
 import { PAGES, PRODUCTS } from '../../src/modules/demo/catalog.js';
-import { demoEnabled } from '../../src/modules/demo/env.js';
 import { DEMO_AGENT_ID, DEMO_OWNER_EMAIL, DEMO_TOKEN_NAME, DEMO_WORKSPACE_ID } from '../../src/modules/demo/identity.js';
 import { DEMO_PASSWORD_FILE, seedDemo } from '../../src/modules/demo/seed.js';
 import { searchKnowledge } from '../../src/modules/knowledge/search.js';
@@ -158,11 +157,12 @@ describe('the demo store seed', () => {
 });
 
 describe('DEMO', () => {
-  it('is on unless turned off, and a typo stops the start', () => {
-    expect(demoEnabled({})).toBe(true);
-    expect(demoEnabled({ DEMO: '' })).toBe(true);
-    expect(demoEnabled({ DEMO: '1' })).toBe(true);
-    for (const off of ['0', 'false', 'no', 'off']) expect(demoEnabled({ DEMO: off })).toBe(false);
-    expect(() => demoEnabled({ DEMO: 'maybe' })).toThrow(ConfigError);
+  it('follows --demo (npm start) unless DEMO says otherwise, and a typo stops the start', () => {
+    expect(demoRequested([], {})).toBe(false);
+    expect(demoRequested([], { DEMO: '' })).toBe(false);
+    expect(demoRequested(['--demo'], {})).toBe(true);
+    expect(demoRequested([], { DEMO: '1' })).toBe(true);
+    for (const off of ['0', 'false', 'no', 'off']) expect(demoRequested(['--demo'], { DEMO: off })).toBe(false);
+    expect(() => demoRequested(['--demo'], { DEMO: 'maybe' })).toThrow(ConfigError);
   });
 });

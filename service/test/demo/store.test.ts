@@ -53,13 +53,23 @@ describe('the demo store', () => {
     });
 
     it('says how to get the demo where it was not seeded', async () => {
-      const bare = await createTestApp();
+      const unseeded = await createTestApp({ demo: true });
       try {
-        const response = await bare.app.inject({ url: '/demo' });
+        const response = await unseeded.app.inject({ url: '/demo' });
         expect(response.statusCode).toBe(404);
-        expect(response.json().message).toContain('DEMO=0');
+        expect(response.json().message).toContain('DEMO=1');
       } finally {
-        await bare.close();
+        await unseeded.close();
+      }
+    });
+
+    it('is not served by an app built without the demo', async () => {
+      const production = await createTestApp();
+      try {
+        expect(production.app.hasRoute({ method: 'GET', url: '/demo' })).toBe(false);
+        expect((await production.app.inject({ url: '/demo' })).statusCode).toBe(404);
+      } finally {
+        await production.close();
       }
     });
   });

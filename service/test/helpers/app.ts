@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Limits } from '../../src/app-deps.js';
@@ -23,6 +23,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   clock: TestClock;
+  /** Every route the app declared, with its schema. */
+  routes: RouteOptions[];
   /** Answers that did not match their route's declared schema (each left as a 500); close() fails on any. */
   responseMismatches: string[];
   close: () => Promise<void>;
@@ -46,6 +48,8 @@ export interface TestAppOptions {
   limits?: Partial<Limits>;
   /** LLM settings; empty (the offline responder) unless a test points at a local model server. */
   providerEnv?: ProviderEnv;
+  /** Serve the demo store's routes, as `npm start` does. */
+  demo?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -53,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.config);
   const clock = testClock();
   const responseMismatches: string[] = [];
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
     config,
     database,
@@ -60,7 +65,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     providerEnv: options.providerEnv ?? {},
     onResponseMismatch: (mismatch) => responseMismatches.push(mismatch.message),
+    onRoute: (route) => routes.push(route),
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.demo ? { demo: true } : {}),
     ...(options.checkSiteUrl ? { checkSiteUrl: options.checkSiteUrl } : {}),
   });
   await app.ready();
@@ -69,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     clock,
+    routes,
     responseMismatches,
     async close() {
       await app.close();

@@ -33,6 +33,9 @@ export interface ServerProcessOptions {
   env: Record<string, string>;
   port?: number;
   startTimeoutMs?: number;
+  /** Node options before the entry point (another `--import`), and arguments after it (`--demo`). */
+  nodeArgs?: string[];
+  args?: string[];
 }
 
 /**
@@ -46,7 +49,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   let output = '';
   // Node itself with tsx as a loader, not the tsx command: that one runs the server in a child
   // process of its own, so a SIGKILL would end only the wrapper and leave the server running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'service/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'service/src/server.ts', ...(options.args ?? [])], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

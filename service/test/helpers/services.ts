@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 
@@ -52,3 +53,6 @@ export const redisMissing = () =>
 
 export const chromiumMissing = () =>
   missingService('Chromium', async () => existsSync(CHROMIUM_PATH), `apt-get install -y chromium fonts-liberation, or set TEST_CHROMIUM_PATH; tried ${CHROMIUM_PATH}`);
+
+export const phpMissing = () =>
+  missingService('PHP', async () => spawnSync('php', ['--version'], { stdio: 'ignore' }).status === 0, 'apt-get install -y php-cli php-xml');

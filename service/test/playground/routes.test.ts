@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEventSchema } from '../../src/contract/stream-events.js';
 import { agents, conversations, messages } from '../../src/db/schema.js';
@@ -153,7 +153,7 @@ describe('Playground routes', () => {
       expect(diagnostics.confidence).toEqual(expect.any(Number));
       expect(diagnostics.sources.length).toBeGreaterThan(0);
       for (const source of diagnostics.sources) {
-        expect(source).toEqual({ rank: expect.any(Number), score: expect.any(Number), title: expect.any(String), url: expect.any(String), snippet: expect.any(String) });
+        expect(source).toEqual({ rank: expect.any(Number), score: expect.any(Number), title: expect.any(String), url: expect.any(String), snippet: expect.any(String), kind: expect.stringMatching(/^(post|product|snippet)$/) });
       }
       expect(diagnostics.tool_calls[0]).toEqual({ name: 'show_products', arguments: expect.anything(), result: expect.anything(), duration_ms: expect.any(Number) });
       expect(diagnostics.blocks.map((b) => b.kind)).toContain('product_card');
@@ -161,6 +161,10 @@ describe('Playground routes', () => {
       expect(diagnostics.model).toEqual(expect.any(String));
       expect(diagnostics.usage).toMatchObject({ input_tokens: expect.any(Number), output_tokens: expect.any(Number), total_tokens: expect.any(Number) });
       expect(diagnostics).toMatchObject({ site_type: 'ecommerce', language: 'en', direction: 'ltr', page_context: null });
+      // Products shown by the catalog tool answered: synced content, not a gap; stored with the answer too.
+      expect(diagnostics.outcome).toMatchObject({ answered_by: 'synced_content', abstained: false, small_talk: false });
+      const [stored] = await t.database.db.select({ outcome: messages.outcome }).from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'assistant')));
+      expect(stored?.outcome).toEqual(diagnostics.outcome);
       // Every block kind is previewed in the Playground, and the event stream carries it.
       expect(turn.events.filter((e) => e.event === 'block').map((e) => e.data.kind)).toContain('product_card');
     });

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { handshakeRequest } from '../helpers/integration.js';
 import { init } from '../helpers/widget.js';
 
@@ -44,21 +45,16 @@ async function tableCounts(t: TestApp): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
 }
 
-describe('every public route, random input', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  let widgetToken: string;
-  beforeAll(async () => {
-    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
-    shop = await seedWorkspace(t.database);
-    await handshakeRequest(t.app, shop.token);
-    widgetToken = (await init(t.app, { agent_id: shop.agentId })).json().token;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+const it = appTest({
+  limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 },
+  prepare: async (service, shop) => {
+    await handshakeRequest(service.app, shop.token);
+    return { widgetToken: (await init(service.app, { agent_id: shop.agentId })).json().token as string };
+  },
+});
 
-  it('never answers 5xx, always the envelope, and writes nothing on a 4xx', async () => {
+describe('every public route, random input', () => {
+  it('never answers 5xx, always the envelope, and writes nothing on a 4xx', async ({ service, shop, prepared: { widgetToken } }) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ROUTES),
@@ -75,15 +71,15 @@ describe('every public route, random input', () => {
           if (auth === 'garbage') headers.authorization = 'Bearer ☃';
           if (origin) headers.origin = origin;
           if (signature !== undefined) headers['x-service-signature'] = signature;
-          const before = await tableCounts(t);
-          const response = await t.app.inject({ method: 'POST', url, headers, payload });
+          const before = await tableCounts(service);
+          const response = await service.app.inject({ method: 'POST', url, headers, payload });
           expect(response.statusCode).toBeLessThan(500);
           if (response.statusCode >= 400) {
             const envelope = response.json();
             expect(typeof envelope.message).toBe('string');
             expect(typeof envelope.code).toBe('string');
             expect(typeof envelope.errors).toBe('object');
-            expect(await tableCounts(t)).toEqual(before);
+            expect(await tableCounts(service)).toEqual(before);
           }
         },
       ),

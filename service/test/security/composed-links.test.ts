@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { appTest, type AppFixtures } from '../helpers/fixtures.js';
 import { handshakeRequest, product, signedSync } from '../helpers/integration.js';
 import { init, widgetPost } from '../helpers/widget.js';
 
@@ -40,49 +40,42 @@ function linkTargets(text: string): string[] {
   return targets;
 }
 
-describe('links composed from synced addresses', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    shop = await seedWorkspace(t.database, 'Link shop');
-    await handshakeRequest(t.app, shop.token);
-    const synced = await signedSync(t.app, shop.token, 'products', {
+const it = appTest({
+  prepare: async (service, shop) => {
+    await handshakeRequest(service.app, shop.token);
+    const synced = await signedSync(service.app, shop.token, 'products', {
       items: [
         product(801, { name: 'Breakout Boots', permalink: BREAKOUT, content_hash: 'links-801' }),
         product(802, { name: 'Spaced Gaiters', permalink: SPACED, content_hash: 'links-802' }),
       ],
     });
     expect(synced.statusCode, synced.body).toBe(200);
-  }, 60_000);
+  },
+});
 
-  afterAll(async () => {
-    await t?.close();
-  });
+async function ask({ service, shop }: AppFixtures, message: string) {
+  const { token } = (await init(service.app, { agent_id: shop.agentId })).json() as { token: string };
+  const response = await widgetPost(service.app, '/v1/widget/messages', token, { message });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().message as { content: string; sources: { title: string; url: string }[] };
+}
 
-  async function ask(message: string) {
-    const { token } = (await init(t.app, { agent_id: shop.agentId })).json() as { token: string };
-    const response = await widgetPost(t.app, '/v1/widget/messages', token, { message });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().message as { content: string; sources: { title: string; url: string }[] };
-  }
-
-  it.each(['Anything under €20?', 'How much are the Breakout Boots?'])('%j: every link of the answer goes to the web', async (question) => {
-    const message = await ask(question);
+describe('links composed from synced addresses', () => {
+  it.for(['Anything under €20?', 'How much are the Breakout Boots?'])('%j: every link of the answer goes to the web', async (question, { service, shop }) => {
+    const message = await ask({ service, shop }, question);
     expect(message.content).toContain('Breakout Boots');
     for (const target of linkTargets(message.content)) expect(['http:', 'https:'], `${target} in ${message.content}`).toContain(new URL(target).protocol);
   });
 
-  it.each(['How much are the Breakout Boots?', 'How much are the Spaced Gaiters?'])('%j: the product the answer links is its source', async (question) => {
-    const message = await ask(question);
+  it.for(['How much are the Breakout Boots?', 'How much are the Spaced Gaiters?'])('%j: the product the answer links is its source', async (question, { service, shop }) => {
+    const message = await ask({ service, shop }, question);
     const name = question.includes('Breakout') ? 'Breakout Boots' : 'Spaced Gaiters';
     expect(message.content).toContain(name);
     expect(message.sources.map((s) => s.title), message.content).toEqual([name]);
   });
 
-  it('each product is listed once in a production answer, whatever its address holds', async () => {
-    const message = await ask('Anything under €20?');
+  it('each product is listed once in a production answer, whatever its address holds', async ({ service, shop }) => {
+    const message = await ask({ service, shop }, 'Anything under €20?');
     for (const name of ['Breakout Boots', 'Spaced Gaiters']) expect(message.content.split(name).length - 1, message.content).toBe(1);
   });
 });

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { SignatureError, SIGNATURE_TOLERANCE_SECONDS, verifySignature, type SignatureFailure } from '../../src/lib/signature.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { handshakeRequest, post, signedSync } from '../helpers/integration.js';
 
 /**
@@ -333,25 +334,20 @@ describe('signature header: any change to the body', () => {
 });
 
 /** The same headers through the real sync route: the route agrees with the verifier, never 5xx, and a refusal writes nothing. */
+const routeTest = appTest({
+  limits: { integrationPerToken: 1e6 },
+  prepare: async (service, shop) => {
+    expect((await handshakeRequest(service.app, shop.token)).statusCode).toBe(200);
+  },
+});
+
 describe('signature header at the sync route', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-
-  beforeAll(async () => {
-    t = await createTestApp({ limits: { integrationPerToken: 1e6 } });
-    shop = await seedWorkspace(t.database);
-    expect((await handshakeRequest(t.app, shop.token)).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const documentCount = async () => {
-    const [row] = await queryRows<{ n: string }>(t.database.db, sql`SELECT count(*) AS n FROM documents`);
+  const documentCount = async (service: TestApp) => {
+    const [row] = await queryRows<{ n: string }>(service.database.db, sql`SELECT count(*) AS n FROM documents`);
     return Number(row!.n);
   };
 
-  it('accepts exactly what verifySignature accepts, and refuses the rest with 401 and no write', async () => {
+  routeTest('accepts exactly what verifySignature accepts, and refuses the rest with 401 and no write', async ({ service, shop }) => {
     let wpId = 1;
     const seen = { accepted: 0, refused: 0 };
     await fc.assert(
@@ -365,7 +361,7 @@ describe('signature header at the sync route', () => {
         async (at, char, how) => {
           wpId += 1;
           const raw = JSON.stringify({ items: [post(wpId)] });
-          const now = Math.floor(t.clock.now().getTime() / 1000);
+          const now = Math.floor(service.clock.now().getTime() / 1000);
           const stamp = how === 'stale' ? now - WINDOW - 1 : now;
           const valid = `t=${stamp},v1=${hmac(how === 'other-key' ? `${shop.token}x` : shop.token, stamp, raw)}`;
           const i = at % valid.length;
@@ -388,18 +384,18 @@ describe('signature header at the sync route', () => {
               throw error;
             }
           })();
-          const before = await documentCount();
-          const response = await signedSync(t.app, shop.token, 'posts', undefined, { raw, signature: header });
+          const before = await documentCount(service);
+          const response = await signedSync(service.app, shop.token, 'posts', undefined, { raw, signature: header });
           expect(response.statusCode).toBeLessThan(500);
           if (expected === 'ok') {
             seen.accepted += 1;
             expect(response.statusCode).toBe(200);
-            expect(await documentCount()).toBe(before + 1);
+            expect(await documentCount(service)).toBe(before + 1);
           } else {
             seen.refused += 1;
             expect(response.statusCode).toBe(401);
             expect(response.json()).toMatchObject({ code: expected, errors: {} });
-            expect(await documentCount()).toBe(before);
+            expect(await documentCount(service)).toBe(before);
           }
         },
       ),
@@ -410,11 +406,11 @@ describe('signature header at the sync route', () => {
     expect(seen.refused).toBeGreaterThan(0);
   }, 60_000);
 
-  it('refuses a header sent twice (its parts add up to two timestamps), and a signature over another body', async () => {
+  routeTest('refuses a header sent twice (its parts add up to two timestamps), and a signature over another body', async ({ service, shop }) => {
     const raw = JSON.stringify({ items: [post(9_000_001)] });
-    const valid = `t=${Math.floor(t.clock.now().getTime() / 1000)},v1=${hmac(shop.token, Math.floor(t.clock.now().getTime() / 1000), raw)}`;
-    const before = await documentCount();
-    const twice = await t.app.inject({
+    const valid = `t=${Math.floor(service.clock.now().getTime() / 1000)},v1=${hmac(shop.token, Math.floor(service.clock.now().getTime() / 1000), raw)}`;
+    const before = await documentCount(service);
+    const twice = await service.app.inject({
       method: 'POST',
       url: '/api/v1/wp/posts/sync',
       headers: { authorization: `Bearer ${shop.token}`, 'content-type': 'application/json', 'x-service-signature': [valid, valid] },
@@ -422,9 +418,9 @@ describe('signature header at the sync route', () => {
     });
     expect(twice.statusCode).toBe(401);
     expect(twice.json().code).toBe('invalid_signature');
-    const swapped = await signedSync(t.app, shop.token, 'posts', undefined, { raw: raw.replace('9000001', '9000002'), signature: valid });
+    const swapped = await signedSync(service.app, shop.token, 'posts', undefined, { raw: raw.replace('9000001', '9000002'), signature: valid });
     expect(swapped.statusCode).toBe(401);
     expect(swapped.json().code).toBe('invalid_signature');
-    expect(await documentCount()).toBe(before);
+    expect(await documentCount(service)).toBe(before);
   });
 });

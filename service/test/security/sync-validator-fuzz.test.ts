@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { documents, sites } from '../../src/db/schema.js';
 import { AppError } from '../../src/lib/errors.js';
 import { parseInput } from '../../src/lib/validate.js';
 import { MAX_SYNC_ITEMS, postsSyncBody, productsSyncBody } from '../../src/modules/integration/schemas.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { handshakeRequest, post, product, signedSync } from '../helpers/integration.js';
 
 /**
@@ -331,24 +332,20 @@ describe('sync batch validator', () => {
   });
 });
 
-describe('sync routes with planted faults', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  let siteId: string;
-
-  beforeAll(async () => {
-    t = await createTestApp({ limits: { integrationPerToken: 1e6 } });
-    shop = await seedWorkspace(t.database);
-    const handshake = await handshakeRequest(t.app, shop.token);
+const faultsTest = appTest({
+  limits: { integrationPerToken: 1e6 },
+  prepare: async (service, shop) => {
+    const handshake = await handshakeRequest(service.app, shop.token);
     expect(handshake.statusCode).toBe(200);
-    [{ id: siteId }] = (await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.workspaceId, shop.workspaceId))) as [{ id: string }];
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+    const [site] = await service.database.db.select({ id: sites.id }).from(sites).where(eq(sites.workspaceId, shop.workspaceId));
+    return { siteId: site!.id };
+  },
+});
+
+describe('sync routes with planted faults', () => {
 
   /** Everything a sync can write, as one comparable value. */
-  async function indexState() {
+  async function indexState(t: TestApp, siteId: string) {
     const [row] = await queryRows<Record<string, string | null>>(
       t.database.db,
       sql`SELECT (SELECT count(*) FROM documents) AS documents, (SELECT count(*) FROM chunks) AS chunks,
@@ -359,18 +356,18 @@ describe('sync routes with planted faults', () => {
     return row!;
   }
 
-  async function lastSyncErrors(): Promise<{ kind: string; errors: Record<string, string[]> }[]> {
+  async function lastSyncErrors(t: TestApp, siteId: string): Promise<{ kind: string; errors: Record<string, string[]> }[]> {
     const [site] = await t.database.db.select({ errors: sites.lastSyncErrors }).from(sites).where(eq(sites.id, siteId));
     return site!.errors;
   }
 
   for (const kind of ['posts', 'products'] as const) {
-    it(`${kind}: never 5xx; a refused batch writes nothing, an accepted one lands whole`, async () => {
+    faultsTest(`${kind}: never 5xx; a refused batch writes nothing, an accepted one lands whole`, async ({ service, shop, prepared: { siteId } }) => {
       const seen = { accepted: 0, refused: 0 };
       await fc.assert(
         fc.asyncProperty(batches(kind), async (batch) => {
-          const before = await indexState();
-          const response = await signedSync(t.app, shop.token, kind, { items: batch.items });
+          const before = await indexState(service, siteId);
+          const response = await signedSync(service.app, shop.token, kind, { items: batch.items });
           expect(response.statusCode).toBeLessThan(500);
           const clean = batch.faults.size === 0 && batch.duplicates.size === 0;
           if (clean) {
@@ -381,7 +378,7 @@ describe('sync routes with planted faults', () => {
             expect(body.results.map((r: { wp_id: number }) => r.wp_id)).toEqual(batch.items.map((item) => (item as { wp_id: number }).wp_id));
             expect(body.created + body.updated + body.unchanged + body.deleted).toBe(batch.items.length);
             // Every item of it is in the index as it said: full items stored, removals gone.
-            const stored = await t.database.db
+            const stored = await service.database.db
               .select({ wpId: documents.wpId })
               .from(documents)
               .where(and(eq(documents.siteId, siteId), eq(documents.kind, kind === 'posts' ? 'post' : 'product')));
@@ -393,9 +390,9 @@ describe('sync routes with planted faults', () => {
             const envelope = response.json();
             expect(envelope).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
             expectRefusalNamesTheFaults(envelope.errors, batch);
-            expect(await indexState()).toEqual(before);
+            expect(await indexState(service, siteId)).toEqual(before);
             // The refusal is kept for the Sites page, with the same addresses.
-            const [latest] = await lastSyncErrors();
+            const [latest] = await lastSyncErrors(service, siteId);
             expect(latest).toMatchObject({ kind: kind === 'posts' ? 'post' : 'product', errors: envelope.errors });
           }
         }),
@@ -406,7 +403,7 @@ describe('sync routes with planted faults', () => {
     }, 60_000);
   }
 
-  it('refuses malformed bodies, odd JSON and prototype keys with a 4xx envelope and no write', async () => {
+  faultsTest('refuses malformed bodies, odd JSON and prototype keys with a 4xx envelope and no write', async ({ service, shop, prepared: { siteId } }) => {
     const deep = `{"items":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`;
     const cases: [string, string][] = [
       ['empty', ''],
@@ -427,33 +424,33 @@ describe('sync routes with planted faults', () => {
       ['duplicate keys, last one bad', `{"items":[${JSON.stringify(post(9)).replace(/}$/, ',"permalink":"javascript:alert(1)"}')}]}`],
     ];
     for (const [name, raw] of cases) {
-      const before = await indexState();
-      const response = await signedSync(t.app, shop.token, 'posts', undefined, { raw });
+      const before = await indexState(service, siteId);
+      const response = await signedSync(service.app, shop.token, 'posts', undefined, { raw });
       expect(response.statusCode, `${name}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, name).toBeLessThan(500);
       expect(response.json(), name).toMatchObject({ code: expect.any(String), message: expect.any(String), errors: expect.any(Object) });
-      expect(await indexState(), name).toEqual(before);
+      expect(await indexState(service, siteId), name).toEqual(before);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).deleted).toBeUndefined();
   }, 30_000);
 
-  it('takes a full batch of 50 and refuses the 51st item before writing anything', async () => {
+  faultsTest('takes a full batch of 50 and refuses the 51st item before writing anything', async ({ service, shop, prepared: { siteId } }) => {
     const fifty = Array.from({ length: MAX_SYNC_ITEMS }, (_, i) => product(800_000 + i));
-    const before = await indexState();
-    const refused = await signedSync(t.app, shop.token, 'products', { items: [...fifty, product(800_050)] });
+    const before = await indexState(service, siteId);
+    const refused = await signedSync(service.app, shop.token, 'products', { items: [...fifty, product(800_050)] });
     expect(refused.statusCode).toBe(400);
     expect(Object.keys(refused.json().errors)).toEqual(['items']);
-    expect(await indexState()).toEqual(before);
-    const accepted = await signedSync(t.app, shop.token, 'products', { items: fifty });
+    expect(await indexState(service, siteId)).toEqual(before);
+    const accepted = await signedSync(service.app, shop.token, 'products', { items: fifty });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ received: 50, created: 50 });
     // One bad item among 49 good ones: the 49 do not land either.
     const mixed = fifty.map((item, i) => (i === 31 ? { ...item, permalink: 'javascript:alert(1)', content_hash: 'changed' } : { ...item, content_hash: `changed-${i}` }));
-    const settled = await indexState();
-    const response = await signedSync(t.app, shop.token, 'products', { items: mixed });
+    const settled = await indexState(service, siteId);
+    const response = await signedSync(service.app, shop.token, 'products', { items: mixed });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toEqual(['items.31.permalink']);
-    expect(await indexState()).toEqual(settled);
+    expect(await indexState(service, siteId)).toEqual(settled);
   }, 30_000);
 });

@@ -36,6 +36,9 @@ interface Tenant {
   messageIds: string[];
   documentIds: string[];
   postWpId: number;
+  answerId: string;
+  testId: string;
+  runId: string;
 }
 
 /** Every GET route, read from the router's own listing (find-my-way's tree, without prefix compression). */
@@ -55,14 +58,15 @@ function getRoutes(app: FastifyInstance): string[] {
   return routes;
 }
 
-type ParamKind = 'agent' | 'conversation' | 'lead';
+type ParamKind = 'agent' | 'conversation' | 'lead' | 'answer' | 'run';
 type Access = 'public' | 'session';
 
 /**
  * Every read route and how it is reached. A GET route missing here fails the suite: whoever
  * adds one decides here whether it is public and which object its parameter names.
  */
-const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
+const READ_ROUTES: Record<string, { access: Access; param?: ParamKind; /** Its object is published: anyone may read it by its id. */ published?: true }> = {
+  '/answers/:id': { access: 'public', param: 'answer', published: true },
   '/healthz': { access: 'public' },
   '/readyz': { access: 'public' },
   '/openapi.json': { access: 'public' },
@@ -76,6 +80,7 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
   '/demo/identify.js': { access: 'public' },
   '/widget.js': { access: 'public' },
   '/panel.js': { access: 'public' },
+  '/i18n/:name': { access: 'public' },
   '/app/static/:name': { access: 'public' },
   '/app/playground-assets/:name': { access: 'public' },
   '/app/login': { access: 'public' },
@@ -94,6 +99,17 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
   '/app/leads/:id': { access: 'session', param: 'lead' },
   '/app/analytics': { access: 'session' },
   '/app/usage': { access: 'session' },
+  '/app/gaps': { access: 'session' },
+  '/app/answers': { access: 'session' },
+  '/app/answers/new': { access: 'session' },
+  '/app/answers/:id': { access: 'session', param: 'answer' },
+  '/app/api/gaps': { access: 'session' },
+  '/app/api/answers': { access: 'session' },
+  '/app/api/answers/export': { access: 'session' },
+  '/app/api/answers/:id': { access: 'session', param: 'answer' },
+  '/app/api/agents/:id/tests': { access: 'session', param: 'agent' },
+  '/app/api/agents/:id/test-runs': { access: 'session', param: 'agent' },
+  '/app/api/test-runs/:runId': { access: 'session', param: 'run' },
   '/app/api/session': { access: 'session' },
   '/app/api/agents': { access: 'session' },
   '/app/api/agents/:id': { access: 'session', param: 'agent' },
@@ -109,6 +125,10 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind }> = {
   '/app/api/usage': { access: 'session' },
   '/app/api/usage/today': { access: 'session' },
 };
+
+/** A tenant's own object of a kind, as a route's parameter names it. */
+const ownId = (tenant: Tenant, kind: ParamKind): string =>
+  ({ agent: tenant.shop.agentId, conversation: tenant.conversationId, lead: tenant.leadId, answer: tenant.answerId, run: tenant.runId })[kind];
 
 const fill = (route: string, value: string) => route.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
 
@@ -161,6 +181,14 @@ describe('tenant isolation on every route', () => {
     expect(playground.statusCode).toBe(200);
     const playgroundConversationId = (parseSse(playground.body).find((e) => e.event === 'start')?.data as { conversation_id: string }).conversation_id;
 
+    // An answer the owner wrote, a test and a run of the suite.
+    const answer = await asUser(t.app, owner, 'POST', '/app/api/answers', { questions: [`Where is the ${marker} vault?`], answer: `In the ${marker} cellar.` });
+    expect(answer.statusCode).toBe(201);
+    const test = await asUser(t.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests`, { question: `Where is the ${marker} vault?`, fact_pattern: `${marker} cellar` });
+    expect(test.statusCode).toBe(201);
+    const run = await asUser(t.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests/run`);
+    expect(run.json().run.passed).toBe(1);
+
     const [site] = await t.database.db.select().from(sites).where(eq(sites.workspaceId, shop.workspaceId));
     const messageIds = (await t.database.db.select({ id: messages.id }).from(messages).where(eq(messages.workspaceId, shop.workspaceId))).map((r) => r.id);
     const documentIds = (await t.database.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, shop.workspaceId))).map((r) => r.id);
@@ -186,11 +214,14 @@ describe('tenant isolation on every route', () => {
       messageIds,
       documentIds,
       postWpId,
+      answerId: answer.json().answer.id,
+      testId: test.json().test.id,
+      runId: run.json().run.id,
     };
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
+    t = await createTestApp({ demo: true, limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
     a = await tenant('Alpha');
     b = await tenant('Bravo');
     idsOfB = [
@@ -206,6 +237,9 @@ describe('tenant isolation on every route', () => {
       b.viewerId,
       ...b.messageIds,
       ...b.documentIds,
+      b.answerId,
+      b.testId,
+      b.runId,
     ];
     secretsOfB = [
       ...idsOfB,
@@ -224,7 +258,7 @@ describe('tenant isolation on every route', () => {
     ];
     expect(new Set(idsOfB).size).toBe(idsOfB.length);
     expect(b.messageIds.length).toBeGreaterThanOrEqual(6);
-    expect(b.documentIds.length).toBe(2);
+    expect(b.documentIds.length).toBe(3);
   }, 120_000);
 
   afterAll(async () => {
@@ -270,11 +304,13 @@ describe('tenant isolation on every route', () => {
       const coverage = READ_ROUTES[route]!;
       if (!route.includes(':')) continue;
       if (coverage.param) {
-        const own = { agent: a.shop.agentId, conversation: a.conversationId, lead: a.leadId }[coverage.param];
+        const own = ownId(a, coverage.param);
         const mine = await as.session(fill(route, own));
         expect(mine.statusCode, `${route} with A's own ${coverage.param}`).toBe(200);
       }
       for (const id of idsOfB) {
+        // A published answer's page is anyone's to read, B's included.
+        if (coverage.published && id === b.answerId) continue;
         const url = fill(route, id);
         const response = await as.session(url);
         probes += 1;
@@ -300,7 +336,7 @@ describe('tenant isolation on every route', () => {
     }).toString();
     for (const route of getRoutes(t.app)) {
       const coverage = READ_ROUTES[route]!;
-      const own = coverage.param ? { agent: a.shop.agentId, conversation: a.conversationId, lead: a.leadId }[coverage.param] : 'x';
+      const own = coverage.param ? ownId(a, coverage.param) : 'x';
       const url = `${fill(route, own)}?${query}`;
       const response = await as.session(url);
       expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
@@ -315,7 +351,8 @@ describe('tenant isolation on every route', () => {
   it("with A's API token or widget token, no dashboard route answers, and no route says anything of B's", async () => {
     for (const route of getRoutes(t.app)) {
       const coverage = READ_ROUTES[route]!;
-      const target = coverage.param ? { agent: b.shop.agentId, conversation: b.conversationId, lead: b.leadId }[coverage.param] : b.shop.agentId;
+      // A published page is asked for with A's own id: it is meant to answer whatever the credential.
+      const target = coverage.param ? ownId(coverage.published ? a : b, coverage.param) : b.shop.agentId;
       for (const [credential, send] of [['api token', as.apiToken], ['widget token', as.widgetToken]] as const) {
         const url = `${fill(route, target)}?agent_id=${b.shop.agentId}`;
         const response = await send(url);
@@ -359,6 +396,7 @@ describe('tenant isolation on every route', () => {
         for (const [url, body] of [
           ['/v1/widget/messages', { message: 'what is the vault code?' }],
           ['/v1/widget/leads', { email: 'x@example.com' }],
+          ['/v1/widget/feedback', { message_id: b.conversationId, rating: 'up' }],
           ['/v1/widget/events', { events: [{ name: 'cta_click', at: new Date().toISOString() }] }],
           ['/api/v1/widget/coupon/apply', { code: b.couponCode }],
         ] as const) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import { createTestApp } from '../helpers/app.js';
 
 const LOADER = '(()=>{/* loader */})();\n';
 const PANEL = '(()=>{/* panel */})();\n';
+const GERMAN = '(()=>{/* de catalogue */})();\n';
 const version = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
 
 async function appServing(distDir: string): Promise<FastifyInstance> {
@@ -27,6 +28,8 @@ describe('GET /widget.js and /panel.js', () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'sa-dist-'));
     writeFileSync(path.join(dist, 'widget.js'), LOADER);
     writeFileSync(path.join(dist, 'panel.js'), PANEL);
+    mkdirSync(path.join(dist, 'i18n'));
+    writeFileSync(path.join(dist, 'i18n', 'de.js'), GERMAN);
     app = await appServing(dist);
   });
   afterAll(async () => {
@@ -48,6 +51,17 @@ describe('GET /widget.js and /panel.js', () => {
     });
     expect(response.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
     expect((await app.inject({ method: 'HEAD', url: '/widget.js' })).statusCode).toBe(200);
+  });
+
+  it("serves a language's catalogue beside the panel, for good under its content hash, and nothing else from i18n/", async () => {
+    const current = await app.inject({ url: `/i18n/de.js?v=${version(GERMAN)}` });
+    expect(current.statusCode).toBe(200);
+    expect(current.body).toBe(GERMAN);
+    expect(current.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect((await app.inject({ url: '/i18n/de.js?v=0123456789ab' })).headers['cache-control']).toBe('public, max-age=300');
+    for (const url of ['/i18n/xx.js', '/i18n/..%2Fpanel.js', '/i18n/de.json', '/i18n/widget.js']) {
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
+    }
   });
 
   it('caches the panel for good only under its own content hash', async () => {

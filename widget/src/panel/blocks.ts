@@ -7,14 +7,15 @@
 import { applyCoupon } from '@storefront-assistant/client';
 import { h, listen } from '../dom.js';
 import type { Agent, Block, PanelHost } from '../types.js';
+import { ENGLISH, formatPrice, type TextKey, type Translator } from '../i18n/translator.js';
 import { describeFailure, toFailure } from './errors.js';
-import { TEXT } from './strings.js';
 import { EXTERNAL_LINK, safeHref } from './url-policy.js';
 
 export type BlockContext = LiveBlockContext | PreviewBlockContext;
 
 type LiveBlockContext = {
   agent: Agent;
+  t: Translator;
   host: PanelHost;
   openLeadForm(): void;
   previewEveryKind?: false;
@@ -31,20 +32,26 @@ const str = (value: unknown): string => (typeof value === 'string' ? value.trim(
 /** The wrapper of every block, named by its kind. */
 const blockBox = (kind: Block['kind'], ...children: HTMLElement[]) => h('div', { class: 'block', 'data-kind': kind }, ...children);
 
+/** Where a link or email hand-off leads (checked by the link policy); null for the lead form or none. */
+export function handoffHref(handoff: { type?: string | null; value?: string | null } | undefined): string | null {
+  const email = handoff?.type === 'email' ? str(handoff.value) : '';
+  // A plain address only: "?" or "#" would let the value add mailto headers such as bcc.
+  return handoff?.type === 'url' ? safeHref(handoff.value) : /^[^\s@/?#]+@[^\s@/?#]+$/.test(email) ? safeHref(`mailto:${email}`) : null;
+}
+
 function escalation(block: BlockOf<'escalation_button'>, context: BlockContext): HTMLElement | null {
   // Live, the agent's hand-off as init gave it; in a preview, the block's own (the same settings,
   // as the service wrote them into the block).
   const handoff = context.previewEveryKind ? { type: block.data?.type, value: block.data?.value ?? undefined, label: block.data?.label } : context.agent.handoff;
-  const label = str(handoff?.label) || str(block.data?.label) || TEXT.talkToHuman;
-  const email = handoff?.type === 'email' ? str(handoff.value) : '';
-  // A plain address only: "?" or "#" would let the value add mailto headers such as bcc.
-  const href =
-    handoff?.type === 'url' ? safeHref(handoff.value) : /^[^\s@/?#]+@[^\s@/?#]+$/.test(email) ? safeHref(`mailto:${email}`) : null;
+  // The owner's label, else the panel's own words in its language (the block's label is in the
+  // reply's language, which the panel's chrome does not follow).
+  const label = context.previewEveryKind ? str(handoff?.label) || str(block.data?.label) || ENGLISH.text('talkToHuman') : str(handoff?.label) || context.t.text('talkToHuman');
+  const href = handoffHref(handoff);
 
   if (context.previewEveryKind) {
     const action = href
       ? h('a', { class: 'btn', href, ...EXTERNAL_LINK, 'data-testid': 'sa-escalation' }, label)
-      : h('button', { type: 'button', class: 'btn', disabled: true, title: TEXT.previewLeadForm, 'data-testid': 'sa-escalation' }, label);
+      : h('button', { type: 'button', class: 'btn', disabled: true, title: ENGLISH.text('previewLeadForm'), 'data-testid': 'sa-escalation' }, label);
     return blockBox('escalation_button', h('div', { class: 'card' }, action, str(block.data?.reason) && h('p', { class: 'muted' }, str(block.data?.reason))));
   }
   const { agent, host, openLeadForm } = context;
@@ -74,8 +81,8 @@ function coupon(block: BlockOf<'coupon_offer'>, context: BlockContext): HTMLElem
       h('div', { class: 'card coupon', 'data-testid': 'sa-coupon' }, h('p', { class: 'coupon-code', dir: 'auto' }, code), description && h('p', { class: 'coupon-description', dir: 'auto' }, description)),
     );
   }
-  const { host } = context;
-  const apply = h('button', { type: 'button', class: 'btn', 'data-testid': 'sa-coupon-apply' }, TEXT.couponApply);
+  const { host, t } = context;
+  const apply = h('button', { type: 'button', class: 'btn', 'data-testid': 'sa-coupon-apply' }, t.text('couponApply'));
   const status = h('p', { class: 'coupon-status', role: 'status', 'data-testid': 'sa-coupon-status' });
   const card = h(
     'div',
@@ -89,22 +96,22 @@ function coupon(block: BlockOf<'coupon_offer'>, context: BlockContext): HTMLElem
   listen(apply, 'click', async () => {
     host.track('cta_click', { kind: 'coupon_offer', code });
     apply.disabled = true;
-    apply.textContent = TEXT.couponApplying;
+    apply.textContent = t.text('couponApplying');
     status.replaceChildren();
     try {
       const result = await host.session.withToken((client) => applyCoupon(client, { code }));
       const cartUrl = safeHref(result.cart_url);
       apply.remove();
       status.append(
-        TEXT.couponApplied(str(result.code) || code),
+        t.text('couponApplied', { code: str(result.code) || code }),
         ' ',
         // The cart is the shop's own page, where the staged coupon is applied: same tab.
-        cartUrl ? h('a', { href: cartUrl, 'data-testid': 'sa-cart-link' }, TEXT.viewCart) : '',
+        cartUrl ? h('a', { href: cartUrl, 'data-testid': 'sa-cart-link' }, t.text('viewCart')) : '',
       );
     } catch (error) {
       const problem = describeFailure(toFailure(error));
-      status.textContent = problem.text;
-      apply.textContent = TEXT.couponApply;
+      status.textContent = t.text(problem.text);
+      apply.textContent = t.text('couponApply');
       apply.disabled = !problem.retry;
     }
   });
@@ -120,15 +127,19 @@ function cardTitle(title: unknown, url: unknown): HTMLElement {
   return h('strong', { class: 'card-title', dir: 'auto' }, href ? h('a', { href, ...EXTERNAL_LINK }, text) : text);
 }
 
-const STOCK: Record<string, string> = { instock: 'In stock', outofstock: 'Out of stock', onbackorder: 'On backorder' };
+const STOCK: Record<string, TextKey> = { instock: 'inStock', outofstock: 'outOfStock', onbackorder: 'onBackorder' };
 
-function productCard({ data }: BlockOf<'product_card'>): HTMLElement {
+/** Prices in the page's language and the shop's synced currency ("189,00 €" on a German page). */
+function productCard({ data }: BlockOf<'product_card'>, t: Translator): HTMLElement {
   const { price } = data;
-  const regular = data.on_sale && price.regular_price && price.regular_price !== price.price ? h('s', { class: 'muted' }, ` ${price.regular_price}`) : null;
-  const stock = (STOCK[data.stock_status] ?? data.stock_status) + (data.stock_quantity != null ? ` (${data.stock_quantity})` : '') + (data.sku ? ` · SKU ${data.sku}` : '');
+  const locale = document.documentElement.lang || navigator.language || 'en';
+  const money = (amount: string) => formatPrice(amount, price.currency, locale);
+  const regular = data.on_sale && price.regular_price && price.regular_price !== price.price ? h('s', { class: 'muted' }, ` ${money(price.regular_price)}`) : null;
+  const stockKey = STOCK[data.stock_status];
+  const stock = (stockKey ? t.text(stockKey) : data.stock_status) + (data.stock_quantity != null ? ` (${data.stock_quantity})` : '') + (data.sku ? ` · SKU ${data.sku}` : '');
   // A variable product's range of prices, as the shop shows it.
-  const amount = price.min_price && price.max_price && price.min_price !== price.max_price ? `${price.min_price} – ${price.max_price}` : price.price;
-  return h('div', { class: 'card' }, cardTitle(data.name, data.url), h('p', { class: 'card-price' }, `${amount} ${price.currency}`, regular), h('p', { class: 'muted' }, stock));
+  const amount = price.min_price && price.max_price && price.min_price !== price.max_price ? `${money(price.min_price)} – ${money(price.max_price)}` : money(price.price);
+  return h('div', { class: 'card' }, cardTitle(data.name, data.url), h('p', { class: 'card-price' }, amount, regular), h('p', { class: 'muted' }, stock));
 }
 
 function pricingCard({ data }: BlockOf<'pricing_card'>): HTMLElement {
@@ -147,7 +158,7 @@ export function renderBlock(block: Block, context: BlockContext): HTMLElement | 
     case 'coupon_offer':
       return coupon(block, context);
     case 'product_card':
-      return context.previewEveryKind ? blockBox(block.kind, productCard(block)) : null;
+      return context.previewEveryKind ? blockBox(block.kind, productCard(block, ENGLISH)) : null;
     case 'pricing_card':
       return context.previewEveryKind ? blockBox(block.kind, pricingCard(block)) : null;
     case 'case_study_card':

@@ -1,39 +1,59 @@
-// The chat panel: a dialog with the conversation log, the composer and the notices. It calls the
-// service through the typed client, inside the host's session, which owns the JWT and its renewal.
+// The chat panel: a dialog with the home screen or the conversation log, the composer and the
+// notices, in the visitor's language (its translator). It calls the service through the typed
+// client, inside the host's session, which owns the JWT and its renewal.
 
-import { streamMessage, type StreamEvent } from '@storefront-assistant/client';
+import { sendFeedback, sendMessage, streamMessage, type StreamEvent } from '@storefront-assistant/client';
 import { adoptStyles, h, icon, ICON_CLOSE, listen } from '../dom.js';
+import type { Translator } from '../i18n/translator.js';
 import { detach, logError } from '../log.js';
 import { directionOf } from '../theme.js';
 import type { Failure, InitData, Message, PanelApi, PanelHost } from '../types.js';
-import type { BlockContext } from './blocks.js';
+import { handoffHref, type BlockContext } from './blocks.js';
 import { describeFailure, toFailure } from './errors.js';
 import { keepFocusInside } from './focus-trap.js';
+import { avatar, createHome } from './home.js';
 import { createLeadForm } from './lead-form.js';
-import { MessageView } from './message-view.js';
-import { TEXT } from './strings.js';
+import { MessageView, type MessageTools } from './message-view.js';
+import { StreamWatch } from './stream-watch.js';
 import { PANEL_CSS } from './styles.js';
 
 /** The service pings every 15 s; three missed pings mean the connection is gone. */
 const STREAM_IDLE_TIMEOUT_MS = 45_000;
 const MAX_MESSAGE_LENGTH = 4000;
+const TIME_REFRESH_MS = 60_000;
+const ICON_NEW = 'M12 5v14M5 12h14';
+/** Below this width the panel fills the screen (styles.ts). */
+const PHONE = '(max-width: 480px)';
 
 type TurnOutcome = 'done' | 'error';
+
+/** Why the lead form opens: the visitor asked for a person, or the agent's lead trigger fired. */
+type LeadReason = 'asked' | 'handoff' | 'after_turns' | 'exit_intent';
 
 export class ChatPanel implements PanelApi {
   private readonly el: HTMLElement;
   private readonly title: HTMLElement;
+  private readonly headAvatar: HTMLElement;
   private readonly log: HTMLElement;
   private readonly notice: HTMLElement;
+  private readonly leadSlot: HTMLElement;
+  private readonly composer: HTMLFormElement;
   private readonly input: HTMLTextAreaElement;
   private readonly sendButton: HTMLButtonElement;
   private readonly stopButton: HTMLButtonElement;
+  private readonly views = new Set<MessageView>();
   private data: InitData | null = null;
   private connecting = false;
   private turn: AbortController | null = null;
   private userTurns = 0;
   private leadForm: HTMLFormElement | null = null;
-  private leadAsked = false;
+  /** Triggers fire once per page view; the visitor asking opens the form whenever they ask. */
+  private leadOffered = false;
+  private home: HTMLElement | null = null;
+  private unread = 0;
+  private visible = false;
+  /** Set once a stream is seen held back by a proxy: every later turn asks for the whole answer. */
+  private synchronous = false;
   /**
    * The language the last reply came in, sent as the locale of the next message: a visitor whose
    * question was answered in their own language (Arabic on an English page) keeps it for short
@@ -42,34 +62,62 @@ export class ChatPanel implements PanelApi {
   private replyLocale: string | undefined;
   /** Whether the log follows new content: true until the visitor scrolls up to read. */
   private stickToEnd = true;
+  private readonly tools: MessageTools;
 
-  constructor(private readonly host: PanelHost) {
+  constructor(
+    private readonly host: PanelHost,
+    private readonly t: Translator,
+  ) {
     adoptStyles(host.shadow, PANEL_CSS);
-    this.title = h('h2', { class: 'title', id: 'sa-title' }, TEXT.panelTitle);
-    const close = h('button', { type: 'button', class: 'icon-button', 'aria-label': TEXT.close, 'data-testid': 'sa-close' }, icon(ICON_CLOSE));
+    this.tools = {
+      rate: async (messageId, rating, reason) => {
+        await host.session.withToken((client) => sendFeedback(client, { message_id: messageId, rating, ...(reason ? { reason } : {}) }));
+      },
+    };
+    this.headAvatar = h('span', { class: 'head-avatar' });
+    this.title = h('h2', { class: 'title', id: 'sa-title' }, t.text('panelTitle'));
+    const subtitle = h('p', { class: 'subtitle' }, t.text('homeRepliesInstantly'));
+    const restart = h('button', { type: 'button', class: 'icon-button', 'aria-label': t.text('newConversation'), title: t.text('newConversation'), 'data-testid': 'sa-new' }, icon(ICON_NEW));
+    const close = h('button', { type: 'button', class: 'icon-button', 'aria-label': t.text('close'), 'data-testid': 'sa-close' }, icon(ICON_CLOSE));
     this.log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'data-testid': 'sa-messages' });
     this.notice = h('div', { class: 'notice', role: 'alert', hidden: true, 'data-testid': 'sa-notice' });
+    this.leadSlot = h('div', { class: 'lead-slot', hidden: true });
     this.input = h('textarea', {
       rows: 1,
       maxlength: MAX_MESSAGE_LENGTH,
-      'aria-label': TEXT.inputLabel,
-      placeholder: TEXT.placeholder,
+      dir: 'auto',
+      enterkeyhint: 'send',
+      'aria-label': t.text('inputLabel'),
+      placeholder: t.text('placeholder'),
       'data-testid': 'sa-input',
     });
-    this.sendButton = h('button', { type: 'submit', class: 'btn', disabled: true, 'data-testid': 'sa-send' }, TEXT.send);
-    this.stopButton = h('button', { type: 'button', class: 'btn btn-quiet', hidden: true, 'data-testid': 'sa-stop' }, TEXT.stop);
-    const composer = h('form', { class: 'composer' }, this.input, this.sendButton, this.stopButton);
+    this.sendButton = h('button', { type: 'submit', class: 'btn', disabled: true, 'data-testid': 'sa-send' }, t.text('send'));
+    this.stopButton = h('button', { type: 'button', class: 'btn btn-quiet', hidden: true, 'data-testid': 'sa-stop' }, t.text('stop'));
+    this.composer = h('form', { class: 'composer' }, this.input, this.sendButton, this.stopButton);
+    // The chrome reads in the panel's language, whatever language a reply comes in.
     this.el = h(
       'section',
-      { class: 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'sa-title', hidden: true, 'data-testid': 'sa-panel' },
-      h('header', { class: 'head' }, this.title, close),
+      {
+        class: 'panel',
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-labelledby': 'sa-title',
+        lang: t.tag,
+        dir: directionOf(t.tag),
+        hidden: true,
+        'data-testid': 'sa-panel',
+      },
+      h('header', { class: 'head' }, this.headAvatar, h('div', { class: 'head-text' }, this.title, subtitle), restart, close),
       this.log,
       this.notice,
-      composer,
+      this.leadSlot,
+      this.composer,
     );
     host.dock.prepend(this.el);
+    host.setLauncherLabels(t.text('openChat'), t.text('close'));
 
     listen(close, 'click', () => host.requestClose('close_button'));
+    listen(restart, 'click', () => this.restart());
     listen(this.el, 'keydown', (event) => {
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -78,7 +126,7 @@ export class ChatPanel implements PanelApi {
         keepFocusInside(this.el, host.shadow, event);
       }
     });
-    listen(composer, 'submit', (event) => {
+    listen(this.composer, 'submit', (event) => {
       event.preventDefault();
       this.submit();
     });
@@ -89,6 +137,20 @@ export class ChatPanel implements PanelApi {
       }
     });
     listen(this.input, 'input', () => this.fitInput());
+    // A phone's on-screen keyboard shrinks the visual viewport, not the layout one: the
+    // full-screen panel follows the visual viewport, so the composer stays above the keyboard.
+    const viewport = window.visualViewport;
+    const fitViewport = () => {
+      if (!viewport || !matchMedia(PHONE).matches) {
+        this.el.style.removeProperty('height');
+        this.el.style.removeProperty('top');
+        return;
+      }
+      this.el.style.setProperty('height', `${viewport.height}px`);
+      this.el.style.setProperty('top', `${viewport.offsetTop}px`);
+    };
+    viewport?.addEventListener('resize', fitViewport);
+    viewport?.addEventListener('scroll', fitViewport);
     listen(this.stopButton, 'click', () => this.turn?.abort());
     listen(this.log, 'scroll', () => {
       this.stickToEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 48;
@@ -96,23 +158,52 @@ export class ChatPanel implements PanelApi {
     new MutationObserver(() => {
       if (this.stickToEnd) this.log.scrollTop = this.log.scrollHeight;
     }).observe(this.log, { childList: true, subtree: true, characterData: true });
+    setInterval(() => {
+      if (this.visible) for (const view of this.views) view.refreshTime();
+    }, TIME_REFRESH_MS);
+    // Exit intent: the pointer leaves the page through its top edge (towards the tabs and the address bar).
+    document.documentElement.addEventListener('mouseleave', (event) => {
+      if (event.clientY <= 0) this.offerLead('exit_intent');
+    });
   }
 
   show(): void {
+    this.visible = true;
     this.el.hidden = false;
+    this.unread = 0;
+    this.host.setUnread(0, '');
+    this.lockPageScroll(true);
+    for (const view of this.views) view.refreshTime();
     if (!this.data) detach(this.connect(() => this.host.session.ready()));
     this.input.focus();
   }
 
   hide(): void {
+    this.visible = false;
     this.el.hidden = true;
+    this.lockPageScroll(false);
+  }
+
+  /** Below 480 px the panel covers the screen: the page under it must not scroll instead of the log. */
+  private lockPageScroll(lock: boolean): void {
+    const root = document.documentElement;
+    if (lock && matchMedia(PHONE).matches) root.style.setProperty('overflow', 'hidden', 'important');
+    else root.style.removeProperty('overflow');
+  }
+
+  private restart(): void {
+    if (this.turn) this.turn.abort();
+    this.data = null;
+    this.sendButton.disabled = true;
+    this.closeLeadForm();
+    detach(this.connect(() => this.host.session.restart()));
   }
 
   private async connect(init: () => Promise<InitData>): Promise<void> {
     if (this.connecting) return;
     this.connecting = true;
     this.clearNotice();
-    this.log.replaceChildren(h('p', { class: 'status' }, TEXT.connecting));
+    this.log.replaceChildren(h('p', { class: 'status' }, this.t.text('connecting')));
     try {
       this.load(await init());
     } catch (error) {
@@ -126,24 +217,41 @@ export class ChatPanel implements PanelApi {
   private load(data: InitData): void {
     const { agent } = data;
     this.data = data;
-    this.title.textContent = agent.name || TEXT.panelTitle;
-    this.el.dir = agent.direction === 'rtl' || agent.direction === 'ltr' ? agent.direction : directionOf(agent.locale || this.host.locale);
+    // The owner's name keeps its own direction (<bdi>) and sits where the panel's language starts.
+    this.title.replaceChildren(agent.name ? h('bdi', {}, agent.name) : this.t.text('panelTitle'));
+    this.headAvatar.replaceChildren(avatar(agent.name || this.t.text('panelTitle')));
     this.log.replaceChildren();
-    this.leadForm = null;
-    if (agent.greeting) {
-      const greeting = this.addMessage({ role: 'assistant', content: agent.greeting });
-      greeting.el.setAttribute('data-testid', 'sa-greeting');
+    this.views.clear();
+    this.home = null;
+    const history = (data.messages ?? []).filter((message) => message.role === 'user' || message.role === 'assistant');
+    if (history.length === 0) {
+      const href = handoffHref(agent.handoff);
+      this.home = createHome(agent, this.host.pageContext(), this.t, {
+        ask: (question) => this.submit(question),
+        talkToPerson: href ? { href } : this.canTakeLead() ? () => this.openLeadForm('asked') : null,
+        personLabel: agent.handoff?.label?.trim() || this.t.text('talkToHuman'),
+      });
+      this.log.append(this.home);
+    } else {
+      this.addGreeting();
+      for (const message of history) this.addMessage(message);
     }
-    for (const message of data.messages ?? []) {
-      if (message.role === 'user' || message.role === 'assistant') this.addMessage(message);
-    }
-    this.userTurns = (data.messages ?? []).filter((message) => message.role === 'user').length;
+    this.userTurns = history.filter((message) => message.role === 'user').length;
     this.sendButton.disabled = false;
     this.stickToEnd = true;
   }
 
+  /** Once the conversation starts, the home screen gives way to the agent's greeting. */
+  private addGreeting(): void {
+    const greeting = this.data?.agent.greeting;
+    if (!greeting) return;
+    const view = this.newView('assistant', false);
+    view.show({ role: 'assistant', content: greeting });
+    view.el.setAttribute('data-testid', 'sa-greeting');
+  }
+
   private blockContext(agent: InitData['agent']): BlockContext {
-    return { agent, host: this.host, openLeadForm: () => this.openLeadForm(true) };
+    return { agent, host: this.host, t: this.t, openLeadForm: () => this.openLeadForm('asked') };
   }
 
   private addMessage(message: Message): MessageView {
@@ -152,33 +260,40 @@ export class ChatPanel implements PanelApi {
     return view;
   }
 
-  private newView(role: Message['role']): MessageView {
+  private newView(role: Message['role'], withTools = true): MessageView {
     if (!this.data) throw new Error('panel used before init');
-    const view = new MessageView(role, this.blockContext(this.data.agent));
+    const view = new MessageView(role, this.blockContext(this.data.agent), this.t, withTools ? this.tools : null);
+    this.views.add(view);
     this.log.append(view.el);
     return view;
   }
 
-  private submit(): void {
-    const text = this.input.value.trim();
+  private submit(suggested?: string): void {
+    const text = (suggested ?? this.input.value).trim();
     if (!text || this.turn || !this.data) return;
-    this.input.value = '';
-    this.fitInput();
+    if (this.home) {
+      this.home.remove();
+      this.home = null;
+      this.addGreeting();
+    }
+    if (suggested === undefined) {
+      this.input.value = '';
+      this.fitInput();
+    }
     this.input.focus();
     this.addMessage({ role: 'user', content: text });
     this.userTurns++;
-    detach(this.send(text));
+    detach(this.synchronous ? this.ask(text) : this.send(text));
   }
 
-  /** One turn: stream the reply to `text` into a new assistant message. */
+  /** One turn through the streaming endpoint: the reply to `text` fills in as it arrives. */
   private async send(text: string): Promise<void> {
     this.clearNotice();
     const view = this.newView('assistant');
     view.showThinking();
-    const turn = new AbortController();
-    this.turn = turn;
-    this.setStreaming(true);
+    const turn = this.beginTurn();
     let timedOut = false;
+    let garbled = false;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
     const alive = () => {
       clearTimeout(watchdog);
@@ -187,33 +302,92 @@ export class ChatPanel implements PanelApi {
         turn.abort();
       }, STREAM_IDLE_TIMEOUT_MS);
     };
+    const watch = new StreamWatch((reason) => {
+      this.synchronous = true;
+      this.el.setAttribute('data-transport', 'whole');
+      // Bytes that never become events are not our stream (a proxy rewrote it): ask for the
+      // whole answer instead. A stream that is merely held back still brings its answer.
+      if (reason === 'bytes without events') {
+        garbled = true;
+        turn.abort();
+      }
+    });
     alive();
     let outcome: TurnOutcome | undefined;
     try {
       const events = await this.host.session.withToken((client) =>
-        streamMessage(
-          client,
-          { message: text, page_context: this.host.pageContext(), locale: this.replyLocale ?? this.host.locale },
-          { signal: turn.signal, onChunk: alive },
-        ),
+        streamMessage(client, this.messageBody(text), {
+          signal: turn.signal,
+          onChunk: () => {
+            alive();
+            watch.chunk();
+          },
+        }),
       );
-      for await (const event of events) outcome = this.onStreamEvent(view, event, text) ?? outcome;
+      for await (const event of events) {
+        watch.event();
+        outcome = this.onStreamEvent(view, event, text) ?? outcome;
+      }
       // A stream that ends without done or error was cut (proxy timeout, server restart).
       if (!outcome) throw { code: 'network' } satisfies Failure;
+      watch.end();
     } catch (error) {
+      watch.cancel();
       if (outcome) {
         logError(error); // after done or error the turn is settled; nothing for the visitor to do
+      } else if (garbled) {
+        view.el.remove();
+        this.views.delete(view);
+        this.endTurn();
+        detach(this.ask(text));
+        return;
       } else if (turn.signal.aborted && !timedOut) {
         if (view.hasText) view.end('stopped');
-        else view.el.remove();
+        else this.dropView(view);
       } else {
         this.failTurn(view, timedOut ? { code: 'timeout' } : toFailure(error), text);
       }
     } finally {
       clearTimeout(watchdog);
-      this.turn = null;
-      this.setStreaming(false);
     }
+    this.endTurn();
+  }
+
+  /** One turn through the synchronous endpoint, once streams are known not to get through. */
+  private async ask(text: string): Promise<void> {
+    this.clearNotice();
+    const view = this.newView('assistant');
+    view.showThinking();
+    const turn = this.beginTurn();
+    try {
+      const { message } = await this.host.session.withToken((client) => sendMessage(client, this.messageBody(text), { signal: turn.signal }));
+      this.finishAnswer(view, { ...message, role: 'assistant' });
+    } catch (error) {
+      if (turn.signal.aborted) this.dropView(view);
+      else this.failTurn(view, toFailure(error), text);
+    }
+    this.endTurn();
+  }
+
+  private messageBody(text: string) {
+    return { message: text, page_context: this.host.pageContext(), locale: this.replyLocale ?? this.host.locale };
+  }
+
+  private beginTurn(): AbortController {
+    const turn = new AbortController();
+    this.turn = turn;
+    this.setStreaming(true);
+    return turn;
+  }
+
+  private endTurn(): void {
+    this.turn = null;
+    this.setStreaming(false);
+  }
+
+  private dropView(view: MessageView): void {
+    view.el.remove();
+    this.views.delete(view);
   }
 
   /** Event data is typed by the client, and still checked where a wrong shape would throw. */
@@ -230,36 +404,46 @@ export class ChatPanel implements PanelApi {
         return undefined;
       case 'done': {
         const message: Message | undefined = data.message;
-        if (typeof message?.content === 'string') view.show({ ...message, role: 'assistant' });
+        if (typeof message?.content === 'string') this.finishAnswer(view, { ...message, role: 'assistant' });
         else view.end('done');
-        this.host.emit('message', { message });
-        this.maybeAskForLead();
         return 'done';
       }
       case 'error':
         this.failTurn(view, { code: typeof data.code === 'string' ? data.code : 'internal_error' }, text);
         return 'error';
       case 'start':
-        // The reply's language can differ from the page's (an Arabic question on an English
-        // shop): lay the panel out the way the reply reads.
-        if (data.direction === 'rtl' || data.direction === 'ltr') this.el.dir = data.direction;
+        // The reply's language can differ from the panel's (an Arabic question on an English
+        // shop): the answer reads in its own direction, decided once; the chrome stays as it is.
+        if (data.direction === 'rtl' || data.direction === 'ltr') view.setDirection(data.direction);
         if (typeof data.language === 'string' && data.language) this.replyLocale = data.language;
         return undefined;
     }
   }
 
+  private finishAnswer(view: MessageView, message: Message): void {
+    view.show(message);
+    this.host.emit('message', { message });
+    if (!this.visible) {
+      this.unread++;
+      this.host.setUnread(this.unread, this.t.count('unread', this.unread));
+    }
+    if (message.blocks?.some((block) => block.kind === 'escalation_button')) this.offerLead('handoff');
+    this.offerLead('after_turns');
+  }
+
   private failTurn(view: MessageView, failure: Failure, text: string): void {
     if (view.hasText) view.end('failed');
-    else view.el.remove();
-    this.showProblem(failure, () => detach(this.send(text)));
+    else this.dropView(view);
+    this.showProblem(failure, () => detach(this.synchronous ? this.ask(text) : this.send(text)));
   }
 
   private showProblem(failure: Failure, retry: () => void): void {
     const problem = describeFailure(failure);
-    this.host.emit('error', { code: failure.code, message: problem.text });
+    const text = this.t.text(problem.text);
+    this.host.emit('error', { code: failure.code, message: text });
     const actions: HTMLButtonElement[] = [];
     if (problem.retry) {
-      const button = h('button', { type: 'button', class: 'btn btn-quiet', 'data-testid': 'sa-retry' }, TEXT.retry);
+      const button = h('button', { type: 'button', class: 'btn btn-quiet', 'data-testid': 'sa-retry' }, this.t.text('retry'));
       listen(button, 'click', () => {
         this.clearNotice();
         retry();
@@ -271,15 +455,11 @@ export class ChatPanel implements PanelApi {
       actions.push(button);
     }
     if (problem.restart) {
-      const button = h('button', { type: 'button', class: 'btn btn-quiet', 'data-testid': 'sa-restart' }, TEXT.newConversation);
-      listen(button, 'click', () => {
-        this.data = null;
-        this.sendButton.disabled = true;
-        detach(this.connect(() => this.host.session.restart()));
-      });
+      const button = h('button', { type: 'button', class: 'btn btn-quiet', 'data-testid': 'sa-restart' }, this.t.text('newConversation'));
+      listen(button, 'click', () => this.restart());
       actions.push(button);
     }
-    this.notice.replaceChildren(h('p', {}, problem.text), ...actions);
+    this.notice.replaceChildren(h('p', {}, text), ...actions);
     this.notice.setAttribute('data-code', failure.code);
     this.notice.hidden = false;
   }
@@ -304,21 +484,47 @@ export class ChatPanel implements PanelApi {
     this.input.style.height = `${this.input.scrollHeight}px`;
   }
 
-  /** After the configured number of turns, the agent asks once per page view for contact details. */
-  private maybeAskForLead(): void {
-    const capture = this.data?.agent.lead_capture;
-    const after = capture?.ask_after_turns;
-    if (!capture?.enabled || typeof after !== 'number' || after < 1 || this.userTurns < after) return;
-    if (this.leadAsked || this.host.state().lead_done) return;
-    this.leadAsked = true;
-    this.openLeadForm(false);
+  /** Whether a lead can be taken here: lead capture on, and no hand-off elsewhere (a link, an address). */
+  private canTakeLead(): boolean {
+    const agent = this.data?.agent;
+    const handoff = agent?.handoff?.type;
+    return agent?.lead_capture?.enabled === true && (!handoff || handoff === 'lead_form') && !this.host.state().lead_done;
   }
 
-  private openLeadForm(focus: boolean): void {
+  /**
+   * The agent's lead trigger (never, on hand-off, after N visitor turns, on exit intent) offers
+   * the form once per page view. Agents configured before triggers existed ask after their turns.
+   */
+  private offerLead(reason: Exclude<LeadReason, 'asked'>): void {
+    const capture = this.data?.agent.lead_capture;
+    if (!this.visible || this.leadOffered || this.leadForm || !this.canTakeLead() || !capture) return;
+    const after = capture.ask_after_turns;
+    const trigger = capture.trigger ?? (typeof after === 'number' ? 'after_turns' : 'never');
+    if (trigger !== reason) return;
+    if (reason === 'after_turns' && !(typeof after === 'number' && after >= 1 && this.userTurns >= after)) return;
+    if (reason === 'exit_intent' && this.userTurns === 0) return;
+    this.leadOffered = true;
+    this.openLeadForm(reason);
+  }
+
+  private openLeadForm(reason: LeadReason): void {
     if (!this.leadForm) {
-      this.leadForm = createLeadForm(this.host, this.data?.agent.lead_capture?.consent_text, () => (this.leadForm = null));
-      this.log.append(this.leadForm);
+      this.leadForm = createLeadForm(this.host, this.t, this.data?.agent.lead_capture?.consent_text, (end) => {
+        this.closeLeadForm();
+        if (end === 'sent') this.log.append(h('p', { class: 'note', role: 'status', 'data-testid': 'sa-lead-done' }, this.t.text('leadThanks')));
+      });
+      this.leadForm.setAttribute('data-reason', reason);
+      this.leadSlot.replaceChildren(this.leadForm);
+      this.leadSlot.hidden = false;
+      this.composer.hidden = true;
     }
-    if (focus) this.leadForm.querySelector('input')?.focus();
+    this.leadForm.querySelector('input')?.focus();
+  }
+
+  private closeLeadForm(): void {
+    this.leadForm = null;
+    this.leadSlot.replaceChildren();
+    this.leadSlot.hidden = true;
+    this.composer.hidden = false;
   }
 }

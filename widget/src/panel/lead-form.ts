@@ -1,43 +1,48 @@
-// The lead form (contract section 4, POST /v1/widget/leads): email, optional name, and the agent's
-// marketing-consent checkbox, unchecked until the visitor ticks it.
+// The lead form (contract section 4, POST /v1/widget/leads): the email first and alone; the name
+// behind "add your name (optional)"; the agent's marketing-consent checkbox, unchecked until the
+// visitor ticks it. It stands in for the composer while open (one Send button on screen), and a
+// dismissed form leaves nothing behind.
 
 import { submitLead, type LeadRequest } from '@storefront-assistant/client';
 import { h, listen } from '../dom.js';
+import type { Translator } from '../i18n/translator.js';
 import type { PanelHost } from '../types.js';
 import { describeFailure, fieldErrors, toFailure } from './errors.js';
-import { TEXT } from './strings.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function createLeadForm(host: PanelHost, consentText: string | undefined, onClose: () => void): HTMLFormElement {
-  const email = h('input', { type: 'email', name: 'email', required: true, autocomplete: 'email', maxlength: 254, 'data-testid': 'sa-lead-email' });
+export type LeadFormEnd = 'sent' | 'dismissed';
+
+export function createLeadForm(host: PanelHost, t: Translator, consentText: string | undefined, onEnd: (end: LeadFormEnd) => void): HTMLFormElement {
+  const email = h('input', { type: 'email', name: 'email', required: true, autocomplete: 'email', maxlength: 254, 'aria-label': t.text('leadEmail'), placeholder: t.text('leadEmail'), 'data-testid': 'sa-lead-email' });
   const name = h('input', { type: 'text', name: 'name', autocomplete: 'name', maxlength: 200, 'data-testid': 'sa-lead-name' });
+  const more = h('details', { class: 'lead-more' }, h('summary', {}, t.text('leadMoreDetails')), h('label', {}, t.text('leadName'), name));
   const consent = consentText ? h('input', { type: 'checkbox', name: 'consent', 'data-testid': 'sa-lead-consent' }) : null;
   const error = h('p', { class: 'form-error', role: 'alert', 'data-testid': 'sa-lead-error' });
-  const submit = h('button', { type: 'submit', class: 'btn', 'data-testid': 'sa-lead-submit' }, TEXT.leadSubmit);
-  const dismiss = h('button', { type: 'button', class: 'btn btn-quiet' }, TEXT.leadDismiss);
+  const submit = h('button', { type: 'submit', class: 'btn', 'data-testid': 'sa-lead-submit' }, t.text('leadSubmit'));
+  const dismiss = h('button', { type: 'button', class: 'btn btn-quiet', 'data-testid': 'sa-lead-dismiss' }, t.text('leadDismiss'));
   const form = h(
     'form',
-    { class: 'card lead', novalidate: true, 'data-testid': 'sa-lead-form' },
-    h('p', { class: 'lead-title' }, TEXT.leadTitle),
-    h('label', {}, TEXT.leadEmail, email),
-    h('label', {}, TEXT.leadName, name),
-    consent && h('label', { class: 'consent' }, consent, h('span', {}, consentText)),
+    { class: 'lead', novalidate: true, 'data-testid': 'sa-lead-form' },
+    h('p', { class: 'lead-title' }, t.text('leadTitle')),
+    h('div', { class: 'lead-row' }, email, submit),
+    more,
+    consent && h('label', { class: 'consent' }, consent, h('span', { dir: 'auto' }, consentText)),
     error,
-    h('div', { class: 'actions' }, submit, dismiss),
+    h('div', { class: 'actions' }, dismiss),
   );
 
   listen(dismiss, 'click', () => {
     host.track('dismiss', { target: 'lead_form' });
     form.remove();
-    onClose();
+    onEnd('dismissed');
   });
 
   listen(form, 'submit', async (event) => {
     event.preventDefault();
     const address = email.value.trim();
     if (!EMAIL.test(address)) {
-      error.textContent = TEXT.leadInvalidEmail;
+      error.textContent = t.text('leadInvalidEmail');
       email.setAttribute('aria-invalid', 'true');
       email.focus();
       return;
@@ -45,7 +50,7 @@ export function createLeadForm(host: PanelHost, consentText: string | undefined,
     email.removeAttribute('aria-invalid');
     error.textContent = '';
     submit.disabled = true;
-    submit.textContent = TEXT.leadSending;
+    submit.textContent = t.text('leadSending');
     try {
       const body: LeadRequest = { email: address };
       if (name.value.trim()) body.name = name.value.trim();
@@ -53,14 +58,14 @@ export function createLeadForm(host: PanelHost, consentText: string | undefined,
       const result = await host.session.withToken((client) => submitLead(client, body));
       host.remember({ lead_done: true });
       host.emit('lead', { leadId: result.lead_id, created: result.created === true });
-      form.replaceWith(h('p', { class: 'card lead-done', role: 'status', 'data-testid': 'sa-lead-done' }, TEXT.leadThanks));
-      onClose();
+      form.remove();
+      onEnd('sent');
     } catch (caught) {
       const failure = toFailure(caught);
-      const fields = fieldErrors(failure);
-      error.textContent = fields.email ?? fields.name ?? describeFailure(failure).text;
+      // The service's per-field messages are English: the visitor gets the panel's own wording.
+      error.textContent = t.text(fieldErrors(failure).email ? 'leadInvalidEmail' : describeFailure(failure).text);
       submit.disabled = false;
-      submit.textContent = TEXT.leadSubmit;
+      submit.textContent = t.text('leadSubmit');
     }
   });
   return form;

@@ -153,7 +153,7 @@ final class SettingsActions implements Registerable {
 
 	private function posted( string $field ): string {
 		// Nonce checked in authorize(); values are sanitized here.
-		$value = isset( $_POST[ $field ] ) ? sanitize_text_field( wp_unslash( (string) $_POST[ $field ] ) ) : '';
+		$value = isset( $_POST[ $field ] ) ? sanitize_text_field( wp_unslash( (string) $_POST[ $field ] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Missing -- checked in authorize() before any field is read.
 		return trim( $value );
 	}
 

@@ -91,15 +91,16 @@ final class SettingsPage implements Registerable {
 	}
 
 	private function render_notice(): void {
-		$notice = isset( $_GET['sa_notice'] ) ? sanitize_key( wp_unslash( (string) $_GET['sa_notice'] ) ) : '';
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- the name of a notice after this page's own redirect, only looked up and shown.
+		$notice  = isset( $_GET['sa_notice'] ) ? sanitize_key( wp_unslash( (string) $_GET['sa_notice'] ) ) : '';
 		$notices = array(
-			'connected'     => array( 'success', __( 'Connected. Your content is being sent to the assistant in the background.', 'storefront-assistant' ) ),
-			'disconnected'  => array( 'success', __( 'Disconnected. The chat widget is no longer shown and nothing is synced.', 'storefront-assistant' ) ),
-			'agent_saved'   => array( 'success', __( 'Saved.', 'storefront-assistant' ) ),
-			'leads_saved'   => array( 'success', __( 'Saved.', 'storefront-assistant' ) ),
-			'unknown_agent' => array( 'error', __( 'That assistant is not in your workspace. Connect again to refresh the list.', 'storefront-assistant' ) ),
-			'sync_started'  => array( 'success', __( 'Sync started. It continues in the background; you can leave this page.', 'storefront-assistant' ) ),
-			'not_connected' => array( 'error', __( 'Connect to the service first.', 'storefront-assistant' ) ),
+			'connected'      => array( 'success', __( 'Connected. Your content is being sent to the assistant in the background.', 'storefront-assistant' ) ),
+			'disconnected'   => array( 'success', __( 'Disconnected. The chat widget is no longer shown and nothing is synced.', 'storefront-assistant' ) ),
+			'agent_saved'    => array( 'success', __( 'Saved.', 'storefront-assistant' ) ),
+			'leads_saved'    => array( 'success', __( 'Saved.', 'storefront-assistant' ) ),
+			'unknown_agent'  => array( 'error', __( 'That assistant is not in your workspace. Connect again to refresh the list.', 'storefront-assistant' ) ),
+			'sync_started'   => array( 'success', __( 'Sync started. It continues in the background; you can leave this page.', 'storefront-assistant' ) ),
+			'not_connected'  => array( 'error', __( 'Connect to the service first.', 'storefront-assistant' ) ),
 			'connect_failed' => array( 'error', $this->latest_error( ErrorLog::CONNECTION ) ),
 			'check_started'  => array( 'success', __( 'The check against the service started. It continues in the background; this page shows what it finds.', 'storefront-assistant' ) ),
 			'no_agent'       => array( 'error', __( 'Choose the assistant shown on this site first.', 'storefront-assistant' ) ),

@@ -40,7 +40,7 @@ final class WidgetEmbed implements Registerable {
 			return;
 		}
 		// No version query string: the service decides how widget.js is cached.
-		wp_enqueue_script( self::HANDLE, $this->options->service_url() . '/widget.js', array(), null, true );
+		wp_enqueue_script( self::HANDLE, $this->options->service_url() . '/widget.js', array(), null, true ); // phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion
 		wp_add_inline_script( self::HANDLE, $this->identify_script(), 'before' );
 	}
 

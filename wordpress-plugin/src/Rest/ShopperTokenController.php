@@ -54,9 +54,9 @@ final class ShopperTokenController extends Controller {
 		if ( '' === $secret ) {
 			throw new RequestError( 'not_connected', 'This site is not connected to the assistant service.', 503 );
 		}
-		$user   = wp_get_current_user();
-		$email  = $user->exists() ? (string) $user->user_email : '';
-		$issued = $this->tokens->issue( $secret, $user->ID, '' !== $email ? $email : null, $this->shop->session_key( true ) );
+		$user     = wp_get_current_user();
+		$email    = $user->exists() ? (string) $user->user_email : '';
+		$issued   = $this->tokens->issue( $secret, $user->ID, '' !== $email ? $email : null, $this->shop->session_key( true ) );
 		$response = new WP_REST_Response(
 			array(
 				'token'      => $issued['token'] ?? null,

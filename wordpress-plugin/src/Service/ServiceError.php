@@ -69,7 +69,7 @@ final class ServiceError extends RuntimeException {
 		$rejected = array();
 		foreach ( $this->field_errors as $path => $messages ) {
 			if ( 1 === preg_match( '/^items\.(\d+)\.?(.*)$/', (string) $path, $m ) && ! isset( $rejected[ (int) $m[1] ] ) ) {
-				$first                    = is_array( $messages ) ? (string) reset( $messages ) : (string) $messages;
+				$first                   = is_array( $messages ) ? (string) reset( $messages ) : (string) $messages;
 				$rejected[ (int) $m[1] ] = trim( $m[2] . ': ' . $first, ': ' );
 			}
 		}

@@ -52,7 +52,7 @@ final class ContentHash {
 	 */
 	public static function synced_by_post_type(): array {
 		global $wpdb;
-		$rows = (array) $wpdb->get_results(
+		$rows   = (array) $wpdb->get_results(
 			$wpdb->prepare(
 				"SELECT p.post_type, COUNT(*) AS n FROM {$wpdb->postmeta} m JOIN {$wpdb->posts} p ON p.ID = m.post_id WHERE m.meta_key = %s GROUP BY p.post_type",
 				self::META

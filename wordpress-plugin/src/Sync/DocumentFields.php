@@ -37,7 +37,8 @@ final class DocumentFields {
 
 	/** Content as a visitor sees it: blocks rendered, shortcodes expanded, other plugins' filters applied. */
 	public static function rendered_html( WP_Post $post, string $content ): string {
-		$GLOBALS['post'] = $post;
+		// The global post is what the_content's filters read, as in WordPress's own loop; restored below.
+		$GLOBALS['post'] = $post; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
 		setup_postdata( $post );
 		$html = (string) apply_filters( 'the_content', $content );
 		wp_reset_postdata();

@@ -53,11 +53,11 @@ final class ProductDocuments {
 		if ( null === $product ) {
 			return null;
 		}
-		$decimals                 = $this->shop->price_decimals();
-		$image_id                 = (int) $product->get_image_id();
-		$image_url                = $image_id > 0 ? wp_get_attachment_image_url( $image_id, 'full' ) : false;
-		$stock_status             = (string) $product->get_stock_status();
-		$document                 = array(
+		$decimals     = $this->shop->price_decimals();
+		$image_id     = (int) $product->get_image_id();
+		$image_url    = $image_id > 0 ? wp_get_attachment_image_url( $image_id, 'full' ) : false;
+		$stock_status = (string) $product->get_stock_status();
+		$document     = array(
 			'wp_id'                  => $product->get_id(),
 			'sku'                    => '' !== (string) $product->get_sku() ? (string) $product->get_sku() : null,
 			'name'                   => wp_strip_all_tags( (string) $product->get_name() ),
@@ -166,7 +166,7 @@ final class ProductDocuments {
 	 *
 	 * @return list<array{name: string, option: string}>
 	 */
-	private function variation_attributes( WC_Product_Variation $variation, WC_Product_Variable $parent ): array {
+	private function variation_attributes( WC_Product_Variation $variation, WC_Product_Variable $parent_product ): array {
 		$list = array();
 		foreach ( $variation->get_attributes() as $taxonomy => $value ) {
 			$value = (string) $value;
@@ -178,7 +178,7 @@ final class ProductDocuments {
 				$value = $term instanceof WP_Term ? $term->name : $value;
 			}
 			$list[] = array(
-				'name'   => wc_attribute_label( (string) $taxonomy, $parent ),
+				'name'   => wc_attribute_label( (string) $taxonomy, $parent_product ),
 				'option' => html_entity_decode( rawurldecode( $value ), ENT_QUOTES, 'UTF-8' ),
 			);
 		}

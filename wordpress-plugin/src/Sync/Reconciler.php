@@ -182,7 +182,15 @@ final class Reconciler implements Registerable {
 		}
 		$this->queue->push( $kind, array_keys( $drifted ), $now );
 		foreach ( $removals as $id ) {
-			$this->queue->push( $kind, array( $id ), $now, array( 'wp_id' => $id, 'deleted' => true ) );
+			$this->queue->push(
+				$kind,
+				array( $id ),
+				$now,
+				array(
+					'wp_id'   => $id,
+					'deleted' => true,
+				)
+			);
 		}
 		$check['repaired'] += count( $drifted ) + count( $removals );
 

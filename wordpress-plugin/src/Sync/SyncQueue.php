@@ -167,7 +167,7 @@ final class SyncQueue {
 	 */
 	public function counts(): array {
 		$table = self::table_name( $this->db );
-		$row = $this->db->get_row( "SELECT COUNT(*) AS waiting, COALESCE(SUM(attempts > 0), 0) AS failing FROM $table" );
+		$row   = $this->db->get_row( "SELECT COUNT(*) AS waiting, COALESCE(SUM(attempts > 0), 0) AS failing FROM $table" );
 		return array(
 			'waiting' => (int) ( $row->waiting ?? 0 ),
 			'failing' => (int) ( $row->failing ?? 0 ),

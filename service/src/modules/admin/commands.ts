@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { agents, memberships, modelPrices, ROLES, SITE_TYPES, users, workspaces } from '../../db/schema.js';
+import { agents, memberships, modelPrices, ROLES, users, workspaces } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { normalizeOrigin } from '../../lib/urls.js';
 import { parseInput } from '../../lib/validate.js';
+import { agentName, allowedOrigins, defaultLocale, siteType } from '../agents/settings.js';
+import { createAgent, type AgentRow } from '../agents/store.js';
 import { ABILITIES, createApiToken, revokeApiToken } from '../auth/api-tokens.js';
 import { replacePassword } from '../auth/password-change.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { runSuite } from '../agent-tests/runner.js';
+import { createTest, listTests, testInput, testToWire } from '../agent-tests/store.js';
+import type { RuntimeDeps } from '../assistant/runtime.js';
+import { createSnippet, deleteSnippet, listSnippets, parseSnippetImport, snippetInput, snippetsToCsv, snippetsToJson, snippetToWire, writeSnippets } from '../knowledge/snippets.js';
 
 /**
  * The operator's commands. The CLI runs them directly against the database, or, when the running
@@ -17,14 +22,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
  */
 
 const workspaceId = z.uuid('must be a workspace id');
-const origin = z.string().transform((value, ctx) => {
-  const normalized = normalizeOrigin(value);
-  if (!normalized) {
-    ctx.addIssue({ code: 'custom', message: 'must be an origin such as https://shop.example (scheme, host, optional port; no path)' });
-    return z.NEVER;
-  }
-  return normalized;
-});
+/** An option the command line may repeat for some commands (--agent, --language), given once here. */
+const single = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (Array.isArray(value) ? value[0] : value), schema);
+const agentId = single(z.uuid('must be an agent id'));
 
 export const commandSchemas = {
   'workspace:create': z.object({ name: z.string().trim().min(1).max(200) }),
@@ -35,12 +35,13 @@ export const commandSchemas = {
     role: z.enum(ROLES),
     name: z.string().trim().max(200).optional(),
   }),
+  /** The agents' own field schemas (agents/settings.ts) under the command line's option names. */
   'agent:create': z.object({
     workspace: workspaceId,
-    name: z.string().trim().min(1).max(200),
-    'site-type': z.enum(SITE_TYPES),
-    origin: z.array(origin).max(50).default([]),
-    locale: z.string().min(2).max(35).optional(),
+    name: agentName,
+    'site-type': siteType,
+    origin: allowedOrigins.default([]),
+    locale: defaultLocale.optional(),
     published: z.boolean().optional(),
   }),
   'token:create': z.object({
@@ -58,7 +59,37 @@ export const commandSchemas = {
     output: z.coerce.number().min(0).max(100_000),
   }),
   'price:remove': z.object({ workspace: workspaceId, provider: z.string().trim().min(1).max(40), model: z.string().trim().min(1).max(100) }),
+  /** The owner's answers (knowledge/snippets.ts). */
+  'answer:list': z.object({ workspace: workspaceId }),
+  'answer:add': z.object({
+    workspace: workspaceId,
+    question: z.array(z.string()).min(1, 'give at least one --question'),
+    answer: z.string(),
+    language: z.array(z.string()).default([]),
+    agent: z.array(z.string()).default([]),
+  }),
+  'answer:remove': z.object({ workspace: workspaceId, id: z.uuid() }),
+  'answer:export': z.object({ workspace: workspaceId, format: z.enum(['csv', 'json']).default('json') }),
+  /** `content` is the file's text: the command line reads --file before sending the command. */
+  'answer:import': z.object({ workspace: workspaceId, format: z.enum(['csv', 'json']), content: z.string().max(2_000_000) }),
+  /** An agent's regression suite (agent-tests/). */
+  'test:add': z.object({
+    agent: agentId,
+    question: z.array(z.string()).length(1, 'give one --question'),
+    source: z.array(z.string()).default([]),
+    pattern: z.string().optional(),
+    language: single(z.string().optional()),
+    'site-type': siteType.optional(),
+  }),
+  'test:list': z.object({ agent: agentId }),
+  'agent:test': z.object({ agent: agentId }),
 } as const;
+
+/** What some commands need beyond the database: the public address answers are cited at, the models of the agents. */
+export interface CommandContext {
+  publicBaseUrl: string;
+  runtime: Omit<RuntimeDeps, 'db'>;
+}
 
 export type CommandName = keyof typeof commandSchemas;
 export const COMMAND_NAMES = Object.keys(commandSchemas) as CommandName[];
@@ -72,7 +103,15 @@ async function requireWorkspace(db: Db, id: string): Promise<void> {
   if (!row) throw new AppError('not_found', `Workspace ${id} not found`);
 }
 
-export async function runCommand(db: Db, name: CommandName, rawArgs: unknown): Promise<Record<string, unknown>> {
+async function requireAgent(db: Db, id: string): Promise<AgentRow> {
+  const [row] = await db.select().from(agents).where(eq(agents.id, id));
+  if (!row) throw new AppError('not_found', `Agent ${id} not found`);
+  return row;
+}
+
+const OFFLINE_CONTEXT: CommandContext = { publicBaseUrl: 'http://localhost:3000', runtime: { providerEnv: {}, addressPolicy: { allowPrivate: false } } };
+
+export async function runCommand(db: Db, name: CommandName, rawArgs: unknown, context: CommandContext = OFFLINE_CONTEXT): Promise<Record<string, unknown>> {
   switch (name) {
     case 'workspace:create': {
       const args = parseInput(commandSchemas[name], rawArgs);
@@ -109,18 +148,13 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown): P
     case 'agent:create': {
       const args = parseInput(commandSchemas[name], rawArgs);
       await requireWorkspace(db, args.workspace);
-      const id = randomUUID();
-      const allowedOrigins = [...new Set(args.origin)];
-      await db.insert(agents).values({
-        id,
-        workspaceId: args.workspace,
-        name: args.name,
-        siteType: args['site-type'],
-        allowedOrigins,
-        defaultLocale: args.locale ?? 'en',
-        published: args.published ?? false,
-      });
-      return { id, workspace_id: args.workspace, name: args.name, site_type: args['site-type'], allowed_origins: allowedOrigins };
+      const agent = await createAgent(
+        db,
+        args.workspace,
+        { name: args.name, site_type: args['site-type'], allowed_origins: args.origin, default_locale: args.locale, published: args.published },
+        new Date(),
+      );
+      return { id: agent.id, workspace_id: agent.workspaceId, name: agent.name, site_type: agent.siteType, allowed_origins: agent.allowedOrigins };
     }
     case 'token:create': {
       const args = parseInput(commandSchemas[name], rawArgs);
@@ -153,6 +187,59 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown): P
         .returning({ model: modelPrices.model });
       if (removed.length === 0) throw new AppError('not_found', 'This workspace has no price of its own for that model');
       return { workspace_id: args.workspace, model: `${args.provider}:${args.model}`, removed: true };
+    }
+    case 'answer:list': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      return { answers: (await listSnippets(db, args.workspace)).map((row) => snippetToWire(row, context.publicBaseUrl)) };
+    }
+    case 'answer:add': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const input = parseInput(snippetInput, { questions: args.question, answer: args.answer, languages: args.language, agent_ids: args.agent });
+      return snippetToWire(await createSnippet(db, args.workspace, input, context.publicBaseUrl), context.publicBaseUrl);
+    }
+    case 'answer:remove': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await deleteSnippet(db, args.workspace, args.id);
+      return { id: args.id, deleted: true };
+    }
+    case 'answer:export': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const rows = await listSnippets(db, args.workspace);
+      return { format: args.format, content: args.format === 'csv' ? snippetsToCsv(rows) : JSON.stringify(snippetsToJson(rows), null, 2) };
+    }
+    case 'answer:import': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const rows = await writeSnippets(db, args.workspace, parseSnippetImport(args.format, args.content), context.publicBaseUrl);
+      return { imported: rows.length };
+    }
+    case 'test:add': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      const agent = await requireAgent(db, args.agent);
+      const input = parseInput(testInput, { question: args.question[0], expected_sources: args.source, fact_pattern: args.pattern ?? null, language: args.language ?? null, site_type: args['site-type'] ?? null });
+      return testToWire(await createTest(db, agent.workspaceId, agent.id, input));
+    }
+    case 'test:list': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      const agent = await requireAgent(db, args.agent);
+      return { tests: (await listTests(db, agent.workspaceId, agent.id)).map(testToWire) };
+    }
+    case 'agent:test': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      const run = await runSuite({ db, ...context.runtime }, await requireAgent(db, args.agent), 'cli');
+      return {
+        run_id: run.id,
+        agent_id: run.agent_id,
+        total: run.total,
+        passed: run.passed,
+        failed: run.failed,
+        regression: run.diff.newly_failing.length > 0,
+        diff: run.diff,
+        failures: run.results.filter((result) => !result.passed).map((result) => ({ test_id: result.test_id, question: result.question, failures: result.failures })),
+      };
     }
   }
 }

@@ -5,20 +5,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { toAppError } from '../../lib/error-handler.js';
 import { AppError } from '../../lib/errors.js';
-import { isCommandName, runCommand } from './commands.js';
+import { isCommandName, runCommand, type CommandContext } from './commands.js';
 
 export function adminSocketPath(dataDir: string): string {
   return path.join(dataDir, 'admin.sock');
 }
 
-const MAX_BODY = 64 * 1024;
+/** Room for an import of answers (answer:import sends the file's text). */
+const MAX_BODY = 4 * 1024 * 1024;
 
 /**
  * A Unix socket in the data directory (mode 0600) through which the operator CLI runs commands
  * while this process owns the embedded database. Reaching it requires the server's OS user,
  * which already has the data directory; it is never a network listener.
  */
-export async function startAdminSocket(dataDir: string, db: Db, log: FastifyBaseLogger): Promise<{ close: () => Promise<void> }> {
+export async function startAdminSocket(dataDir: string, db: Db, log: FastifyBaseLogger, context: CommandContext): Promise<{ close: () => Promise<void> }> {
   const socketPath = adminSocketPath(dataDir);
   if (existsSync(socketPath)) rmSync(socketPath);
   const server: Server = createServer((req, res) => {
@@ -38,7 +39,7 @@ export async function startAdminSocket(dataDir: string, db: Db, log: FastifyBase
         if (req.method !== 'POST' || !isCommandName(name)) throw new AppError('not_found', `Unknown command ${name}`);
         if (size > MAX_BODY) throw new AppError('payload_too_large', 'Command arguments are too large');
         const args = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
-        const result = await runCommand(db, name, args);
+        const result = await runCommand(db, name, args, context);
         log.info({ command: name }, 'admin command');
         respond(200, result);
       })().catch((error: unknown) => {

@@ -132,6 +132,8 @@ export interface AssistantRecord {
   toolCalls: unknown[];
   usage: Record<string, unknown>;
   diagnostics: Record<string, unknown>;
+  /** What a complete answer achieved (outcome.ts); null otherwise. */
+  outcome: Record<string, unknown> | null;
   status: 'complete' | 'partial' | 'error';
   /** What the turn costs against the conversation's budget. */
   turns: number;
@@ -156,6 +158,7 @@ export async function saveAssistantMessage(db: Db, workspaceId: string, conversa
         toolCalls: record.toolCalls,
         usage: record.usage,
         diagnostics: record.diagnostics,
+        outcome: record.outcome,
         status: record.status,
       })
       .returning({ createdAt: messages.createdAt });

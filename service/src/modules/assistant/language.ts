@@ -86,12 +86,26 @@ const FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fro
     en: 'the a an and or is are was were do does did you your yours i my me we our it its this that these those what which who how where when why can could would should will have has had there any some with for of to from not no yes please thanks thank much many',
     de: 'der die das den dem des ein eine einen einem einer und oder ist sind war haben hat habt sie ich du wir ihr mein meine mir mich es was wer wie wo warum wann kann können könnt kostet gibt auch nicht kein keine bitte danke für mit von zu noch schon ja nein',
     fr: 'le la les un une des du et ou est sont je tu il elle nous vous ils elles mon ma mes votre vos ce cette ces quel quelle quels quelles qui que quoi comment où pourquoi quand combien avez peut pouvez pour avec dans sur pas oui non merci',
-    es: 'el la los las un una unos unas y o es son está están yo tú él ella nosotros usted ustedes mi mis su sus este esta estos qué que cuál cuáles quién cómo dónde cuándo por para con tiene tienen puedo puede hay cuánto cuánta cuántos sí gracias',
+    es: 'el la los las un una unos unas y o es son está están yo tú él ella nosotros usted ustedes mi mis su sus este esta estos qué que cuál cuáles quién cómo dónde cuándo por para con tiene tienen puedo puede hay cuánto cuánta cuántos cuántas sí gracias',
     it: 'il lo la gli le un uno una e o è sono io tu lui lei noi voi mio mia suo sua questo questa che chi come dove quando perché quanto quanta quanti avete ha hanno posso può per con non sì grazie',
     pt: 'o a os as um uma e ou é são eu tu ele ela nós você vocês meu minha seu sua este esta isso que qual quem como onde quando porque quanto quanta têm tem posso pode para com não sim obrigado obrigada',
     nl: 'de het een en of is zijn ik jij je hij zij wij jullie mijn uw dit dat deze wat wie hoe waar wanneer waarom hoeveel hebben heeft kan kunnen voor met van niet geen ja nee dank bedankt',
-  }).map(([language, words]) => [language, new Set(words.split(' '))]),
+  }).map(([language, words]) => [language, new Set(words.split(' ').flatMap((word) => [word, withoutAccents(word)]))]),
 );
+
+/** Visitors often type without accents ("cuanto pesa"): words are matched both ways. */
+function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** How many of the lists hold each word: a word only one language uses says more than "la". */
+const LISTS_HOLDING: ReadonlyMap<string, number> = (() => {
+  const counts = new Map<string, number>();
+  for (const words of Object.values(FUNCTION_WORDS)) for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+})();
+/** The vote of a function word that belongs to one language only. */
+const OWN_WORD_VOTE = 2;
 const LATIN = /\p{Script=Latin}/gu;
 const MIN_OTHER_SCRIPT_LETTERS = 3;
 const WORDS = /[\p{L}']+/gu;
@@ -109,14 +123,22 @@ export function confidentLocale(whole: string): Locale | undefined {
   if (letters < MIN_LETTERS_FOR_DETECTION) return undefined;
   const latin = message.match(LATIN)?.length ?? 0;
   const votes = new Map<string, number>();
-  for (const word of message.toLowerCase().match(WORDS) ?? []) {
-    for (const [language, words] of Object.entries(FUNCTION_WORDS)) if (words.has(word)) votes.set(language, (votes.get(language) ?? 0) + 1);
+  const wordsFound = new Map<string, number>();
+  // An address ("ana@example.com") is no sentence's word.
+  for (const written of message.toLowerCase().replace(/\S*[@/]\S*/g, ' ').match(WORDS) ?? []) {
+    const word = LISTS_HOLDING.has(written) ? written : withoutAccents(written);
+    const vote = LISTS_HOLDING.get(word) === 1 ? OWN_WORD_VOTE : 1;
+    for (const [language, words] of Object.entries(FUNCTION_WORDS)) {
+      if (!words.has(word)) continue;
+      votes.set(language, (votes.get(language) ?? 0) + vote);
+      wordsFound.set(language, (wordsFound.get(language) ?? 0) + 1);
+    }
   }
   const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;
-  // A sentence of one language's function words is in that language, whatever place or brand
-  // names in other scripts it mentions ("Do you ship to Москва?").
-  if (best && best[1] >= 2 && best[1] > (second?.[1] ?? 0)) return matchLocale(best[0]);
+  // A sentence of one language's function words (two at least) is in that language, whatever
+  // place or brand names in other scripts it mentions ("Do you ship to Москва?").
+  if (best && (wordsFound.get(best[0]) ?? 0) >= 2 && best[1] > (second?.[1] ?? 0)) return matchLocale(best[0]);
   // Names and brands are written in Latin letters in every language: a few letters of another
   // script are what the message is written in, and that script narrows the language down.
   if (letters - latin >= MIN_OTHER_SCRIPT_LETTERS) {

@@ -61,6 +61,8 @@ const TOPIC_COVERAGE = 0.6;
 
 export interface RetrievalInput {
   workspaceId: string;
+  /** The agent answering: the owner's answers for other agents are not searched. */
+  agentId?: string;
   question: string;
   /**
    * The visitor's earlier messages, oldest first. May still be loading: the question is searched
@@ -96,7 +98,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const profile = contentProfileOf(db, input.workspaceId);
   const contentConfigs = profile.then((p) => p.configs);
   const search = async (query: string) =>
-    searchKnowledge(db, { workspaceId: input.workspaceId, query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 });
+    searchKnowledge(db, { workspaceId: input.workspaceId, ...(input.agentId ? { agentId: input.agentId } : {}), query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 });
   // "Can I send it back?" is also searched as "return returns": the words the shop's pages use.
   const topicLanguages = [input.contentLanguage ?? input.language, input.language];
   const withTopicWords = (query: string) => `${query} ${shopTopicWords(query, topicLanguages)}`.trim();
@@ -107,7 +109,8 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // A content site has no products to name: its questions skip the name lookup.
   const named = smallTalk ? Promise.resolve([]) : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question) : []));
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
-  const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit) : Promise.resolve([]);
+  const bounded = Object.keys(filters).length > 0;
+  const browsing = bounded ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
 
   const termLanguages = [input.language, 'en'];
   const questionTerms = contentTerms(input.question, termLanguages);
@@ -135,13 +138,16 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // The product in focus and the best page are read whole, the other products named by their
   // first passage: one statement for all of them. The best page is the first page the search
   // found (the ranking below keeps it near the top; if it does not, its reading goes unused).
-  const bestPage = (parts.length > 1 ? searched : whole).find((hit) => hit.kind === 'post' && hit.documentId !== focus?.documentId);
-  const wholeIds = [...(focus ? [focus.documentId] : []), ...(bestPage ? [bestPage.documentId] : [])];
+  // A question in two parts reads the best page of each ("What's your phone number? And can I
+  // return an opened pillow?" is answered by the contact page and, further down, the returns page).
+  const isBestPage = (hit: SearchHit) => hit.kind === 'post' && hit.documentId !== focus?.documentId;
+  const bestPages = [...new Set((parts.length > 1 ? partHits : [whole]).map((hits) => hits.find(isBestPage)?.documentId).filter((id) => id !== undefined))];
+  const wholeIds = [...(focus ? [focus.documentId] : []), ...bestPages];
   const read = wholeIds.length + strongNames.length > 0 ? await documentHits(db, input.workspaceId, [...wholeIds, ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS) : [];
   const chunksOf = (documentId: string) => read.filter((hit) => hit.documentId === documentId);
   const focusHits = focus ? wholeDocument(chunksOf(focus.documentId)) : [];
   const nameHits = strongNames.flatMap((name) => chunksOf(name.documentId).slice(0, 1));
-  const pageWhole = bestPage ? wholeDocument(chunksOf(bestPage.documentId))[0] : undefined;
+  const pagesWhole = bestPages.flatMap((id) => wholeDocument(chunksOf(id)).slice(0, 1));
 
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
@@ -149,7 +155,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
     ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
   ].filter(({ hit }) => withinBounds(hit, filters));
-  const sources = withPageWhole(rank(withPageNearTop(ordered), limit), pageWhole);
+  const sources = withPagesWhole(rank(bounded ? productsFirst(ordered) : withPageNearTop(ordered), limit), pagesWhole, parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE);
   const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
   return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters };
@@ -241,21 +247,23 @@ function wholeDocument(hits: readonly SearchHit[]): SearchHit[] {
   return [{ ...first, content }];
 }
 
-/** A page among the first this many sources is read whole. */
+/** A page among the first this many sources is read whole (for each part of the question). */
 const WHOLE_PAGE_BY_PLACE = 2;
 
 /**
- * The best page read whole, in its place: what a policy question asks often sits in another
+ * The best pages read whole, in their places: what a policy question asks often sits in another
  * passage of the page that matched ("How long do refunds take?" matches the returns page's
- * opening; the days are under its last heading). Its other passages leave the list.
+ * opening; the days are under its last heading). Their other passages leave the list.
  */
-function withPageWhole(sources: readonly RankedSource[], whole: SearchHit | undefined): RankedSource[] {
-  const best = sources.slice(0, WHOLE_PAGE_BY_PLACE).find((source) => source.kind === 'post');
-  if (!best || !whole || whole.documentId !== best.documentId) return [...sources];
-  return sources
-    .filter((source) => source.documentId !== best.documentId || source === best)
-    .map((source) => (source === best ? { ...best, content: whole.content, heading: whole.heading } : source))
-    .map((source, index) => ({ ...source, rank: index + 1 }));
+function withPagesWhole(sources: readonly RankedSource[], wholes: readonly SearchHit[], places: number): RankedSource[] {
+  const replaced = new Map<string, RankedSource>();
+  for (const whole of wholes) {
+    const best = sources.slice(0, places).find((source) => source.kind === 'post' && source.documentId === whole.documentId);
+    if (best) replaced.set(whole.documentId, { ...best, content: whole.content, heading: whole.heading });
+  }
+  if (replaced.size === 0) return [...sources];
+  const kept = sources.filter((source) => !replaced.has(source.documentId) || sources.find((s) => s.documentId === source.documentId) === source);
+  return kept.map((source, index) => ({ ...(replaced.get(source.documentId) ?? source), rank: index + 1 }));
 }
 
 function withinBounds(hit: SearchHit, filters: ProductFilters): boolean {
@@ -279,6 +287,14 @@ function withPageNearTop<T extends { hit: SearchHit }>(ordered: readonly T[]): T
   if (firstPage <= PAGE_BY_PLACE) return [...ordered];
   const page = ordered[firstPage] as T;
   return [...ordered.slice(0, PAGE_BY_PLACE), page, ...ordered.slice(PAGE_BY_PLACE).filter((_, index) => index + PAGE_BY_PLACE !== firstPage)];
+}
+
+/**
+ * "Something under $30 for the kitchen?" asks for products: those within its bounds, found by
+ * the search or by the bounds alone, before the pages that share its words ("gift cards").
+ */
+function productsFirst<T extends { hit: SearchHit }>(ordered: readonly T[]): T[] {
+  return [...ordered.filter((entry) => entry.hit.kind === 'product'), ...ordered.filter((entry) => entry.hit.kind !== 'product')];
 }
 
 /** The best hit of each part in turn, then the second of each, and so on. */

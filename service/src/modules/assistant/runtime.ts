@@ -16,6 +16,7 @@ import { streamModelTurn, toolErrorForModel, type LanguageModelV3, type TurnToke
 import { sanitizePageContext, type PageContext } from './page-context.js';
 import { phrase } from './phrases.js';
 import { buildSystemPrompt, type BuiltPrompt } from './prompt.js';
+import { outcomeOf, type TurnOutcome } from './outcome.js';
 import { offlineProviderOptions, type OfflineTurnFacts } from './offline/facts.js';
 import { OFFLINE_MODEL_ID } from './offline/model.js';
 import { capReason } from './cost-governor.js';
@@ -26,7 +27,8 @@ import { isSiteType, siteTypeDefinition, type SiteTypeDefinition } from './site-
 import { activeShopper } from './shopper-binding.js';
 import type { OrderLookupLimits } from './order-lookup-limits.js';
 import { messageFacts } from './visitor-facts.js';
-import { buildTools, emptyEffects, escalationButton, type AgentRow, type ToolEffects, type ToolName } from './tools.js';
+import type { AgentRow } from '../agents/store.js';
+import { buildTools, emptyEffects, escalationButton, type ToolEffects, type ToolName } from './tools.js';
 
 /**
  * One assistant turn, the same for the widget and the Playground: the visitor's message in, a
@@ -186,6 +188,14 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     if (fallback) yield turn.addText(fallback, performance.now() - started);
 
     turn.sources = usedSources(turn, effects.sources);
+    turn.outcome = outcomeOf({
+      smallTalk: setup.smallTalk !== null,
+      lowConfidence: turn.retrieval.lowConfidence,
+      used: turn.sources,
+      retrieved: turn.retrieval.sources,
+      toolCalls: turn.toolCalls,
+      blocks: [...turn.blocks, ...turn.hiddenBlocks],
+    });
     yield { type: 'sources', sources: turn.sources };
     await persist('complete');
     if (mode === 'playground') yield { type: 'diagnostics', diagnostics: turn.diagnostics('complete', performance.now() - started) };
@@ -262,7 +272,7 @@ async function* prepareTurn(
   const retrievalStarted = performance.now();
   // The question is read in the reply language, the site's own and English.
   const analysis = analyzeQuestion(message, [language.tag, agent.defaultLocale]);
-  const retrieval = retrieve(db, { workspaceId, question: message, previousUserTurns, previousAnswerSources, language: language.tag, contentLanguage: agent.defaultLocale, pageContext, analysis });
+  const retrieval = retrieve(db, { workspaceId, agentId: agent.id, question: message, previousUserTurns, previousAnswerSources, language: language.tag, contentLanguage: agent.defaultLocale, pageContext, analysis });
   // The daily caps (cost-governor.ts) are read alongside, for agents with a hosted model.
   const capped = agent.provider === 'offline' ? Promise.resolve(undefined) : capReason(db, agent);
   // If the turn cannot begin, nobody awaits these: keep their rejections handled.
@@ -285,7 +295,7 @@ async function* prepareTurn(
   turn.retrievalMs = performance.now() - retrievalStarted;
   // The passages' text goes into the prompt; the turn keeps only what its diagnostics show.
   turn.retrieval = {
-    sources: retrieved.sources.map(({ rank, score, title, url, snippet }) => ({ rank, score, title, url, snippet })),
+    sources: retrieved.sources.map(({ rank, score, title, url, snippet, kind }) => ({ rank, score, title, url, snippet, kind })),
     confidence: retrieved.confidence,
     lowConfidence: retrieved.lowConfidence,
   };
@@ -424,7 +434,7 @@ function usedSources(turn: TurnRecord, fromTools: readonly SourceRef[]): SourceR
 
 /** The retrieval as a turn keeps it: what its diagnostics and sources show. */
 interface TurnRetrieval {
-  sources: Pick<RankedSource, 'rank' | 'score' | 'title' | 'url' | 'snippet'>[];
+  sources: Pick<RankedSource, 'rank' | 'score' | 'title' | 'url' | 'snippet' | 'kind'>[];
   confidence: number;
   lowConfidence: boolean;
 }
@@ -436,6 +446,8 @@ class TurnRecord {
   hiddenBlocks: Block[] = [];
   toolCalls: ToolCallRecord[] = [];
   sources: SourceRef[] = [];
+  /** Set once the answer is complete. */
+  outcome: TurnOutcome | null = null;
   notes: string[] = [];
   retrieval: TurnRetrieval = { sources: [], confidence: 0, lowConfidence: true };
   retrievalMs = 0;
@@ -499,7 +511,7 @@ class TurnRecord {
         total: ms(totalMs),
       },
       confidence: this.retrieval.confidence,
-      sources: this.retrieval.sources.map((s) => ({ rank: s.rank, score: s.score, title: s.title, url: s.url, snippet: s.snippet })),
+      sources: this.retrieval.sources.map((s) => ({ rank: s.rank, score: s.score, title: s.title, url: s.url, snippet: s.snippet, kind: s.kind })),
       tool_calls: this.toolCalls,
       blocks: this.blocks,
       system_prompt: this.prompt?.system ?? '',
@@ -510,6 +522,7 @@ class TurnRecord {
       direction: this.language.direction,
       page_context: this.pageContext,
       status,
+      outcome: status === 'complete' ? this.outcome : null,
       notes: this.notes,
     };
   }
@@ -524,6 +537,7 @@ class TurnRecord {
       toolCalls: this.toolCalls,
       usage: { ...usage },
       diagnostics: { ...this.diagnostics(status, totalMs) },
+      outcome: status === 'complete' && this.outcome ? { ...this.outcome } : null,
       status,
       // A failed turn is not charged as a reply; its tokens are, when the provider reported any.
       turns: status === 'error' ? 0 : 1,

@@ -1,8 +1,9 @@
 import { tool, zodSchema, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { agents, ShopperBinding } from '../../db/schema.js';
+import type { ShopperBinding } from '../../db/schema.js';
 import { isAppError } from '../../lib/errors.js';
+import type { AgentRow } from '../agents/store.js';
 import { contentProfileOf } from '../knowledge/products.js';
 import { browseProducts, hasFilters, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { SiteClient, type Order, type OrderLookupQuery } from '../sites/site-client.js';
@@ -62,8 +63,6 @@ const INPUT = {
   show_pricing: zodSchema(optionalQuery),
   show_case_study: zodSchema(optionalQuery),
 };
-
-export type AgentRow = typeof agents.$inferSelect;
 
 export interface ToolContext {
   db: Db;
@@ -131,6 +130,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
   const search = async (query: string, kinds: SearchHit['kind'][] | undefined, limit: number, filters?: ProductFilters) =>
     searchKnowledge(ctx.db, {
       workspaceId: ctx.agent.workspaceId,
+      agentId: ctx.agent.id,
       query,
       language: ctx.languageTag,
       alsoConfigs: await contentConfigs,
@@ -162,7 +162,7 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
         // Products that match most of what was asked first; with conditions only ("anything
         // under $30?"), the products that meet them.
         const matching = relevantProducts(query, found, [ctx.languageTag, ctx.agent.defaultLocale]);
-        const hits = matching.length > 0 || !hasFilters(filters) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20);
+        const hits = matching.length > 0 || !hasFilters(filters) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20, query);
         const products: ToolOutput[] = [];
         const seen = new Set<string>();
         for (const hit of hits) {

@@ -12,6 +12,8 @@ import { assetUrl, MARKDOWN_ASSET, markdownRendererAvailable } from './static-as
 const NAV = [
   ['agents', 'Agents', '/app/agents'],
   ['inbox', 'Inbox', '/app/inbox'],
+  ['gaps', 'Gaps', '/app/gaps'],
+  ['answers', 'Answers', '/app/answers'],
   ['leads', 'Leads', '/app/leads'],
   ['analytics', 'Analytics', '/app/analytics'],
   ['usage', 'Usage', '/app/usage'],

@@ -5,6 +5,9 @@ import { requireSession } from '../auth/session-guard.js';
 import { accountApiRoutes, accountPageRoutes, passwordCheckLimit } from './account/account.js';
 import { agentApiRoutes } from './agents/api.js';
 import { agentPageRoutes } from './agents/pages.js';
+import { agentTestApiRoutes } from '../agent-tests/routes.js';
+import { answerApiRoutes, answerPageRoutes } from './answers/routes.js';
+import { gapApiRoutes, gapPageRoutes } from './gaps/routes.js';
 import { analyticsApiRoutes, analyticsPageRoutes } from './analytics/routes.js';
 import { registerFormParser } from './form-body.js';
 import { html } from './html.js';
@@ -61,6 +64,9 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
     requireSession(api, deps, 'unauthenticated');
     sessionApiRoutes(api, deps);
     agentApiRoutes(api, deps);
+    answerApiRoutes(api, deps);
+    gapApiRoutes(api, deps);
+    agentTestApiRoutes(api, deps);
     siteApiRoutes(api, deps);
     tokenApiRoutes(api, deps);
     inboxApiRoutes(api, deps);
@@ -76,6 +82,8 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps): Prom
     pages.setErrorHandler(htmlErrors(deps));
     sessionPageRoutes(pages, deps);
     agentPageRoutes(pages, deps);
+    answerPageRoutes(pages, deps);
+    gapPageRoutes(pages, deps);
     sitePageRoutes(pages, deps);
     tokenPageRoutes(pages, deps);
     inboxPageRoutes(pages, deps);

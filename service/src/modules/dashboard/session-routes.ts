@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { ROLES } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
 import { parseInput } from '../../lib/validate.js';
 import { membershipIn, membershipsOf, verifyCredentials, type WorkspaceMembership } from '../auth/login.js';
-import { permissionsOf } from '../auth/permissions.js';
+import { PERMISSIONS, permissionsOf, type Permission } from '../auth/permissions.js';
 import { LOGIN_PATH, safeNextPath, sessionOf } from '../auth/session-guard.js';
 import {
   clearedSessionCookie,
@@ -39,7 +40,19 @@ const loginBody = z.object({
 
 const switchBody = z.object({ workspace_id: z.string() });
 
-function sessionBody(session: UserSession, workspaces: WorkspaceMembership[]) {
+const role = z.enum(ROLES);
+
+/** A signed-in session as the JSON API answers it: sign-in, GET /app/api/session, a workspace switch. */
+const sessionResponse = z.object({
+  user: z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable(), role }),
+  workspace: z.object({ id: z.uuid(), name: z.string() }),
+  workspaces: z.array(z.object({ id: z.uuid(), name: z.string(), role })),
+  permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
+  csrf_token: z.string(),
+  expires_at: z.string(),
+});
+
+function sessionBody(session: UserSession, workspaces: WorkspaceMembership[]): z.infer<typeof sessionResponse> {
   return {
     user: { id: session.user.id, email: session.user.email, name: session.user.name, role: session.role },
     workspace: session.workspace,
@@ -130,7 +143,8 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return sendHtml(reply, loginPage({ next: safeNextPath(next) }));
   });
 
-  app.post(LOGIN_PATH, async (request, reply) => {
+  // A form post is answered with a redirect or the form again (HTML, never 200); a JSON post with the session.
+  app.post(LOGIN_PATH, { schema: { response: { 200: sessionResponse } } }, async (request, reply) => {
     if (!isFormPost(request.headers['content-type'])) {
       const { session, workspaces } = await signIn(request, reply, request.body);
       return sessionBody(session, workspaces);
@@ -148,7 +162,7 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.redirect(next, 303);
   });
 
-  app.post('/app/logout', async (request, reply) => {
+  app.post('/app/logout', { schema: { response: { 200: z.object({ signed_out: z.literal(true) }) } } }, async (request, reply) => {
     const token = sessionTokenOf(request);
     const session = token ? await findSession(deps.db, token, deps.now()) : undefined;
     if (token && session) {
@@ -174,12 +188,12 @@ async function switchWorkspace(deps: AppDeps, request: FastifyRequest, reply: Fa
 
 export function sessionApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/session', async (request) => {
+  api.get('/app/api/session', { schema: { response: { 200: sessionResponse } } }, async (request) => {
     const session = sessionOf(request);
     return sessionBody(session, await membershipsOf(deps.db, session.user.id));
   });
 
-  api.post('/app/api/session/workspace', { schema: { body: switchBody } }, async (request, reply) => {
+  api.post('/app/api/session/workspace', { schema: { body: switchBody, response: { 200: sessionResponse } } }, async (request, reply) => {
     const session = await switchWorkspace(deps, request, reply, request.body.workspace_id);
     return sessionBody(session, await membershipsOf(deps.db, session.user.id));
   });

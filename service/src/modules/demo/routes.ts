@@ -23,7 +23,7 @@ export async function demoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       .select({ id: agents.id })
       .from(agents)
       .where(and(eq(agents.id, DEMO_AGENT_ID), eq(agents.published, true)));
-    if (!agent) throw new AppError('not_found', 'The demo store is not set up: it is seeded at start unless DEMO=0');
+    if (!agent) throw new AppError('not_found', 'The demo store is not set up: it is seeded at start by npm start (or DEMO=1)');
     const nonce = randomSecret(16);
     return reply
       .header('content-type', 'text/html; charset=utf-8')

@@ -4,9 +4,12 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
-import { agents, apiTokens, documents, memberships, sites, users, workspaces, type DocumentKind } from '../../db/schema.js';
+import { apiTokens, documents, memberships, sites, users, workspaces, type DocumentKind } from '../../db/schema.js';
 import { randomSecret } from '../../lib/crypto.js';
+import { parseInput } from '../../lib/validate.js';
 import { runCommand } from '../admin/commands.js';
+import { agentCreate } from '../agents/settings.js';
+import { ensureAgent, updateAgent } from '../agents/store.js';
 import { revokeApiToken } from '../auth/api-tokens.js';
 import { STORE } from './catalog.js';
 import { DEMO_AGENT_ID, DEMO_OWNER_EMAIL, DEMO_TOKEN_NAME, DEMO_WORKSPACE_ID, demoSiteUrl } from './identity.js';
@@ -38,13 +41,14 @@ export interface DemoSeedResult {
   synced: boolean;
 }
 
-const AGENT_SETTINGS: Omit<typeof agents.$inferInsert, 'id' | 'workspaceId' | 'allowedOrigins'> = {
+/** The demo agent's settings, in the shape the dashboard's agent API takes (and validated as it is). */
+const AGENT_SETTINGS = {
   name: 'Fernhill assistant',
-  siteType: 'ecommerce',
-  defaultLocale: 'en',
+  site_type: 'ecommerce',
+  default_locale: 'en',
   greeting: "Hi! I'm the Fernhill assistant. Ask me about our gear, sizes, shipping or returns.",
   theme: { color: '#2f6b4f' },
-  leadCapture: {
+  lead_capture: {
     enabled: true,
     ask_after_turns: 3,
     consent_text: 'Yes, Fernhill Outfitters may email me about my question and occasional offers. I can unsubscribe at any time.',
@@ -60,7 +64,7 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   const db = database.db;
   const siteUrl = demoSiteUrl(config.publicBaseUrl);
   await db.insert(workspaces).values({ id: DEMO_WORKSPACE_ID, name: STORE.name }).onConflictDoNothing();
-  await ensureAgent(db, demoOrigins(config, options.port ?? config.port));
+  await ensureDemoAgent(db, demoOrigins(config, options.port ?? config.port));
   const passwordFile = await ensureOwner(db, config.dataDir);
   const synced = await ensureCatalog({ config, database, siteUrl });
   return { url: siteUrl, agentId: DEMO_AGENT_ID, workspaceId: DEMO_WORKSPACE_ID, ownerEmail: DEMO_OWNER_EMAIL, passwordFile, synced };
@@ -72,19 +76,13 @@ function demoOrigins(config: Config, port: number): string[] {
   return [...new Set(candidates.map((url) => new URL(url).origin))];
 }
 
-async function ensureAgent(db: Db, origins: string[]): Promise<void> {
-  await db
-    .insert(agents)
-    .values({ id: DEMO_AGENT_ID, workspaceId: DEMO_WORKSPACE_ID, allowedOrigins: origins, ...AGENT_SETTINGS })
-    .onConflictDoNothing();
-  const [agent] = await db.select({ allowedOrigins: agents.allowedOrigins }).from(agents).where(eq(agents.id, DEMO_AGENT_ID));
+async function ensureDemoAgent(db: Db, origins: string[]): Promise<void> {
+  const settings = parseInput(agentCreate, { ...AGENT_SETTINGS, allowed_origins: origins });
+  const agent = await ensureAgent(db, DEMO_WORKSPACE_ID, DEMO_AGENT_ID, settings, new Date());
   // Origins added by hand (the dashboard) stay; the service's own must be there after a port change.
-  const missing = origins.filter((origin) => !agent?.allowedOrigins.includes(origin));
-  if (agent && missing.length > 0) {
-    await db
-      .update(agents)
-      .set({ allowedOrigins: [...agent.allowedOrigins, ...missing], updatedAt: new Date() })
-      .where(eq(agents.id, DEMO_AGENT_ID));
+  const missing = origins.filter((origin) => !agent.allowedOrigins.includes(origin));
+  if (missing.length > 0) {
+    await updateAgent(db, DEMO_WORKSPACE_ID, DEMO_AGENT_ID, { allowed_origins: [...agent.allowedOrigins, ...missing] }, new Date());
   }
 }
 

@@ -19,7 +19,7 @@ import {
   productsSyncBody,
   syncResponse,
 } from './schemas.js';
-import { documentHashes, handshake, recordSyncErrors, syncDocuments, type SyncResponse } from './service.js';
+import { documentHashes, handshake, recordSyncErrors, syncDocuments, type SyncResponse } from '../sites/connection.js';
 import { noteIndexChanges } from '../knowledge/statistics.js';
 
 declare module 'fastify' {
@@ -146,12 +146,16 @@ export async function integrationRoutes(scope: FastifyInstance, deps: AppDeps): 
 
   app.post('/api/v1/wp/posts/sync', { schema: syncSchema('posts', postsSyncBody), ...syncOptions('post') }, async (request) => {
     await refuseInvalidBatch(request, 'post');
-    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'post', items: request.body.items }, deps.now()), 'post');
+    const synced = await syncDocuments(deps.db, tokenOf(request), { kind: 'post', items: request.body.items }, deps.now());
+    deps.suites.schedule(tokenOf(request).workspaceId, null, 'sync');
+    return countSynced(synced, 'post');
   });
 
   app.post('/api/v1/wp/products/sync', { schema: syncSchema('products', productsSyncBody), ...syncOptions('product') }, async (request) => {
     await refuseInvalidBatch(request, 'product');
-    return countSynced(await syncDocuments(deps.db, tokenOf(request), { kind: 'product', items: request.body.items }, deps.now()), 'product');
+    const synced = await syncDocuments(deps.db, tokenOf(request), { kind: 'product', items: request.body.items }, deps.now());
+    deps.suites.schedule(tokenOf(request).workspaceId, null, 'sync');
+    return countSynced(synced, 'product');
   });
 
   /** Signed reads: the HMAC over the raw body is checked before the JSON is parsed and validated. */

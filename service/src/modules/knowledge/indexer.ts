@@ -121,24 +121,36 @@ export async function applyDocuments(tx: Tx | Db, scope: IndexScope, kind: Docum
   const chunkRows: PgInsertValue<typeof chunks>[] = [];
   for (const doc of toWrite) {
     const documentId = idByWpId.get(doc.wpId);
-    if (!documentId) continue;
-    const config = await textSearchConfigFor(tx as Db, doc.language);
-    const pieces = chunkSections(doc.sections());
-    // A document with no body text is still findable by its title.
-    if (pieces.length === 0) pieces.push({ heading: null, content: doc.title });
-    pieces.forEach((piece, ordinal) => {
-      const titled = `${doc.title} ${piece.heading ?? ''}`;
-      chunkRows.push({
-        documentId,
-        workspaceId: scope.workspaceId,
-        ordinal,
-        heading: piece.heading,
-        content: piece.content,
-        textSearchConfig: config,
-        tsv: sql`setweight(to_tsvector(${config}::regconfig, ${titled}), 'A') || to_tsvector(${config}::regconfig, ${piece.content}) || setweight(to_tsvector('simple', ${titled}), 'B') || setweight(to_tsvector('simple', ${piece.content}), 'D')`,
-      });
-    });
+    if (documentId) chunkRows.push(...(await chunkRowsOf(tx, { documentId, workspaceId: scope.workspaceId }, doc)));
   }
   if (chunkRows.length > 0) await tx.insert(chunks).values(chunkRows);
   return results;
+}
+
+/**
+ * The chunks of one document, ready to insert: its text cut by heading, each with the weighted
+ * search vector (title and heading stemmed and as written, then the body). Synced documents and
+ * the owner's answers are indexed alike, so that one search ranks them together.
+ */
+export async function chunkRowsOf(
+  tx: Tx | Db,
+  owner: { documentId: string; workspaceId: string },
+  doc: Pick<IndexableDocument, 'title' | 'language' | 'sections'>,
+): Promise<PgInsertValue<typeof chunks>[]> {
+  const config = await textSearchConfigFor(tx as Db, doc.language);
+  const pieces = chunkSections(doc.sections());
+  // A document with no body text is still findable by its title.
+  if (pieces.length === 0) pieces.push({ heading: null, content: doc.title });
+  return pieces.map((piece, ordinal) => {
+    const titled = `${doc.title} ${piece.heading ?? ''}`;
+    return {
+      documentId: owner.documentId,
+      workspaceId: owner.workspaceId,
+      ordinal,
+      heading: piece.heading,
+      content: piece.content,
+      textSearchConfig: config,
+      tsv: sql`setweight(to_tsvector(${config}::regconfig, ${titled}), 'A') || to_tsvector(${config}::regconfig, ${piece.content}) || setweight(to_tsvector('simple', ${titled}), 'B') || setweight(to_tsvector('simple', ${piece.content}), 'D')`,
+    };
+  });
 }

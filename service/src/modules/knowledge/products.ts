@@ -42,7 +42,9 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
   const text = question.toLowerCase().normalize('NFC').slice(0, MAX_QUESTION_CHARS);
   const words = [...new Set(text.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [])]
     .filter((word) => word.length <= MAX_NAME_WORD && ([...word].length >= MIN_NAME_WORD || /\d/.test(word)))
-    .sort((a, b) => b.length - a.length)
+    // Numbers first ("Sternwacht 3" is not "Sternwacht 2"), then the longest words: a long
+    // question's short words are its function words.
+    .sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)) || b.length - a.length)
     .slice(0, NAME_WORDS);
   if (words.length === 0) return [];
   const anyWord = sql.join(

@@ -17,6 +17,11 @@ export interface SearchParams {
   limit?: number;
   kinds?: DocumentKind[];
   filters?: ProductFilters;
+  /**
+   * The agent asking: the owner's answers written for other agents are left out, and so are
+   * those written in other languages than the question's (`language`).
+   */
+  agentId?: string;
 }
 
 /** Conditions on products' structured fields, read from a question or given by a model. */
@@ -116,10 +121,22 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
       FROM q, candidates k
       JOIN chunks c ON c.id = k.id
       JOIN documents d ON d.id = c.document_id
-     WHERE c.workspace_id = ${params.workspaceId} ${filterCondition(params.filters)}
+     WHERE c.workspace_id = ${params.workspaceId} ${filterCondition(params.filters)} ${snippetCondition(params.agentId, params.language)}
      ORDER BY score DESC, c.id
      LIMIT ${limit}`);
   return rows.map(hitOf);
+}
+
+/**
+ * An owner's answer applies to the agents it names (every agent when it names none), in the
+ * languages it names (any when it names none; compared by primary subtag, `de` for `de-CH`).
+ */
+function snippetCondition(agentId: string | undefined, language: string | undefined) {
+  if (agentId === undefined) return sql``;
+  const primary = (language ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  return sql`AND (d.kind <> 'snippet' OR (
+    (jsonb_array_length(d.data->'agent_ids') = 0 OR d.data->'agent_ids' ? ${agentId})
+    AND (jsonb_array_length(coalesce(d.data->'primary_languages', '[]')) = 0 OR d.data->'primary_languages' ? ${primary})))`;
 }
 
 /** The terms any configuration keeps; a term literal in one is literal. */
@@ -131,19 +148,25 @@ function mergeCandidateTerms(lists: readonly CandidateTerm[][]): CandidateTerm[]
 
 /**
  * Products that satisfy the filters alone, for a question that names no product words
- * ("anything under $30?"): cheapest first.
+ * ("anything under $30?"): cheapest first. Given the question, those whose name is closest to
+ * its words come first ("Stirnlampe unter 30 Euro?" finds the "Kinderstirnlampe", which the
+ * stemmer does not split).
  */
-export async function browseProducts(db: Db, workspaceId: string, filters: ProductFilters, limit = 6): Promise<SearchHit[]> {
+export async function browseProducts(db: Db, workspaceId: string, filters: ProductFilters, limit = 6, question?: string): Promise<SearchHit[]> {
   if (!hasFilters(filters)) return [];
+  const closeness = question ? sql`word_similarity(lower(d.title), ${question.toLowerCase().slice(0, MAX_BROWSE_QUESTION_CHARS)}) DESC,` : sql``;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 0.5 AS score
       FROM documents d
       JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = d.id AND c.workspace_id = ${workspaceId} ORDER BY c.ordinal LIMIT 1) c ON true
      WHERE d.workspace_id = ${workspaceId} ${filterCondition(filters)}
-     ORDER BY nullif(d.data->'pricing'->>'price', '')::numeric NULLS LAST, d.id
+     ORDER BY ${closeness} nullif(d.data->'pricing'->>'price', '')::numeric NULLS LAST, d.id
      LIMIT ${Math.min(Math.max(limit, 1), 50)}`);
   return rows.map(hitOf);
 }
+
+/** The question's words a browse compares names with: enough for any question about products. */
+const MAX_BROWSE_QUESTION_CHARS = 300;
 
 /** A row of chunks joined with its document (chunk_id, document_id, …, score) as a search hit. */
 export function hitOf(row: Record<string, unknown>): SearchHit {

@@ -17,8 +17,9 @@ import { namedSchemas } from '../../lib/route-schema.js';
 export const UNDOCUMENTED: readonly { pattern: RegExp; why: string }[] = [
   { pattern: /^\/app(\/|$)/, why: "dashboard and Playground: the service's own pages and their same-origin JSON, behind a session cookie and CSRF token" },
   { pattern: /^\/demo(\/|\*|$)/, why: "the demo store's pages and images, and its stand-in shop plugin" },
-  { pattern: /^\/(widget|panel)\.js$/, why: "the widget's scripts" },
+  { pattern: /^\/((widget|panel)\.js|i18n\/:name)$/, why: "the widget's scripts and its language catalogues" },
   { pattern: /^\/(openapi\.json|docs)$/, why: 'this document and its HTML page' },
+  { pattern: /^\/answers\//, why: "the pages of the owner's answers, which answers citing them link to" },
 ];
 
 /** OPTIONS answers the widget routes' CORS preflights: not an operation of the API. */

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps.js';
-import { leadDelivery, markLeadFailed } from '../widget/leads.js';
+import { leadDelivery, markLeadFailed } from '../leads/delivery.js';
 import { createOutboxWorker } from './outbox.js';
 
 /** The service's outbox worker with every delivery kind it knows. */

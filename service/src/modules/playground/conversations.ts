@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { conversations, messages } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { ConversationRow } from '../assistant/runtime.js';
-import type { AgentRow } from '../assistant/tools.js';
+import type { AgentRow } from '../agents/store.js';
 import type { PlaygroundHistory, PlaygroundMessage } from './page-state.js';
 
 export type { PlaygroundHistory };

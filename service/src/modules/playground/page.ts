@@ -1,7 +1,7 @@
 import type { UserSession } from '../auth/sessions.js';
 import { LOCALES, matchLocale } from '../assistant/locales.js';
 import { SITE_TYPE_MAP } from '../assistant/site-types.js';
-import type { AgentRow } from '../assistant/tools.js';
+import type { AgentRow } from '../agents/store.js';
 import { html, type SafeHtml } from '../dashboard/html.js';
 import { playgroundAssetUrl, playgroundScriptBuilt } from './assets.js';
 import type { PlaygroundHistory, PlaygroundPageState } from './page-state.js';
@@ -95,6 +95,7 @@ ${!playgroundScriptBuilt() && html`<p class="field-error" role="alert">The Playg
         <button type="button" role="tab" id="tab-scenario" aria-controls="panel-scenario" aria-selected="true">Scenario</button>
         <button type="button" role="tab" id="tab-context" aria-controls="panel-context" aria-selected="false">Page context</button>
         <button type="button" role="tab" id="tab-diagnostics" aria-controls="panel-diagnostics" aria-selected="false">Diagnostics</button>
+        <button type="button" role="tab" id="tab-tests" aria-controls="panel-tests" aria-selected="false">Tests</button>
       </div>
       <div role="tabpanel" id="panel-scenario" aria-labelledby="tab-scenario">${scenarioPanel(agent, agentLocale?.englishName ?? agent.defaultLocale)}</div>
       <div role="tabpanel" id="panel-context" aria-labelledby="tab-context" hidden>${contextPanel()}</div>
@@ -105,6 +106,7 @@ ${!playgroundScriptBuilt() && html`<p class="field-error" role="alert">The Playg
           <div class="pg-diag" id="pg-diag-b" data-testid="diagnostics-b" hidden></div>
         </div>
       </div>
+      <div role="tabpanel" id="panel-tests" aria-labelledby="tab-tests" hidden>${testsPanel()}</div>
     </section>
   </div>
 </div>`;
@@ -149,6 +151,15 @@ function scenarioPanel(agent: AgentRow, agentLanguage: string): SafeHtml {
       </li>`,
     )}
   </ul>`;
+}
+
+function testsPanel(): SafeHtml {
+  return html`<p class="muted">This agent's regression suite: saved questions with the sources a good answer cites or a phrase it says. "Save as test" under any reply adds one. The suite also runs by itself after each catalog sync and each edit of the agent; every run is compared with the one before.</p>
+  <div class="pg-actions"><button type="button" id="pg-tests-run">Run the suite</button></div>
+  <p class="pg-status muted" id="pg-tests-status" role="status"></p>
+  <div id="pg-tests-run-result" data-testid="test-run"></div>
+  <h3>Tests</h3>
+  <ol class="pg-tests" id="pg-tests-list" data-testid="tests"></ol>`;
 }
 
 function contextPanel(): SafeHtml {

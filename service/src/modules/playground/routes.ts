@@ -8,7 +8,7 @@ import { sanitizePageContext } from '../assistant/page-context.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { requirePermission } from '../auth/permissions.js';
 import { requireSession, sessionOf } from '../auth/session-guard.js';
-import { agentInWorkspace } from '../dashboard/agents/store.js';
+import { agentInWorkspace } from '../agents/store.js';
 import { addDashboardSecurityHeaders } from '../dashboard/routes.js';
 import { html } from '../dashboard/html.js';
 import { documentShell, layout, pageFrame, sendHtml } from '../dashboard/layout.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import type { AgentRow } from '../assistant/tools.js';
+import type { AgentRow } from '../agents/store.js';
 import { publishedAgent } from './conversations.js';
 
 /**

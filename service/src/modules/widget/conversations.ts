@@ -5,7 +5,7 @@ import { agents, conversations, messages, type ShopperBinding } from '../../db/s
 import { AppError } from '../../lib/errors.js';
 import type { z } from 'zod';
 import { PRODUCTION_BLOCK_KINDS, validateBlock, type Block } from '../assistant/blocks.js';
-import type { AgentRow } from '../assistant/tools.js';
+import type { AgentRow } from '../agents/store.js';
 import type { messageSchema } from './schemas.js';
 import type { WidgetClaims } from './widget-token.js';
 

@@ -13,17 +13,21 @@ import type { TurnEvent } from '../assistant/events.js';
 import { resolveReplyLanguage } from '../assistant/language.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import { activeShopper } from '../assistant/shopper-binding.js';
+import { siteTypeDefinition } from '../assistant/site-types.js';
 import { streamTurn, turnError } from '../assistant/turn-stream.js';
 import { SiteClient } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
 import { publishedAgentCache } from './agent-cache.js';
 import { findResumable, lastMessages, startConversation, widgetConversation } from './conversations.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
-import { saveLead } from './leads.js';
+import { saveLead } from '../leads/capture.js';
+import { saveFeedback } from './feedback.js';
 import {
   couponApplyBody,
   couponApplyResponse,
   eventsBodyFor,
+  feedbackBody,
+  feedbackResponse,
   eventsResponse,
   initBody,
   initResponse,
@@ -43,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-const WIDGET_PATHS = ['/v1/widget/init', '/v1/widget/messages', '/v1/widget/messages/stream', '/v1/widget/leads', '/v1/widget/events', '/api/v1/widget/coupon/apply'];
+const WIDGET_PATHS = ['/v1/widget/init', '/v1/widget/messages', '/v1/widget/messages/stream', '/v1/widget/leads', '/v1/widget/feedback', '/v1/widget/events', '/api/v1/widget/coupon/apply'];
 
 /** The widget API (spec 4.2). */
 /** The widget's documentation: every route but init authenticates with the token init gives. */
@@ -92,6 +96,14 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
   // flood from one address is held by its address.
   const eventIpLimit = perIp('widget-events-ip', limits.eventRequestsPerIp);
   const leadIpLimit = perIp('widget-leads-ip', limits.leadsPerIpPerHour, 60 * 60 * 1000);
+  // Feedback: per address, per token, and per agent (the owner's tenant), whatever the tokens.
+  const feedbackIpLimit = perIp('widget-feedback-ip', limits.feedbackPerIp);
+  const feedbackTokenLimit = perToken('widget-feedback', limits.feedbackPerToken);
+  const feedbackAgentLimit = createLimiter(app, {
+    name: 'widget-feedback-agent',
+    max: limits.feedbackPerAgent,
+    key: (request) => request.widget?.agentId ?? clientAddressKey(request),
+  });
 
   const origins = originDirectory(deps.db);
   const initAgent = publishedAgentCache(deps.db, () => deps.now().getTime());
@@ -210,6 +222,9 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
         name: agent.name,
         site_type: agent.siteType,
         greeting: agent.greeting,
+        // The owner's own questions, in their words; else the site type's samples, which are
+        // English and so only offered to visitors who read English.
+        suggestions: agent.suggestions.length > 0 ? agent.suggestions : language.tag.startsWith('en') ? siteTypeDefinition(agent.siteType).samplePrompts.slice(0, 4) : [],
         locale: language.tag,
         direction: language.direction,
         lead_capture: agent.leadCapture,
@@ -313,6 +328,21 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     const { conversation, agent } = await conversationOf(request);
     const saved = await saveLead(deps.db, agent, conversation, request.body);
     return { lead_id: saved.leadId, created: saved.created };
+  });
+
+  const feedbackSchema = {
+    tags,
+    operationId: 'widgetFeedback',
+    summary: "Rate an answer of this conversation (thumbs up or down, with an optional reason)",
+    description: 'The latest rating of an answer replaces the earlier one. 404 `not_found` when the id is not an answer of the token\'s conversation.',
+    security,
+    body: feedbackBody,
+    response: { 200: feedbackResponse, ...errorResponses(400, 401, 403, 404, 429) },
+  };
+  app.post('/v1/widget/feedback', { schema: feedbackSchema, preValidation: [feedbackIpLimit, withToken(feedbackTokenLimit, feedbackAgentLimit)] }, async (request) => {
+    const { conversation, agent } = await conversationOf(request);
+    const saved = await saveFeedback(deps.db, agent, conversation, request.body);
+    return { message_id: saved.message_id, rating: saved.rating, reason: saved.reason ?? null };
   });
 
   const eventsSchema = {

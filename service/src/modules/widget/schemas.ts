@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SITE_TYPES } from '../../db/schema.js';
+import { LEAD_TRIGGERS, SITE_TYPES } from '../../db/schema.js';
 import { blockSchema } from '../assistant/blocks.js';
 import { named } from '../../lib/route-schema.js';
 import { MAX_MESSAGE_CHARS } from '../assistant/runtime.js';
@@ -24,6 +24,14 @@ export const messageBody = named('MessageRequest', z.object({
   message: z.string().trim().min(1, 'must not be empty').max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
   page_context: pageContext,
   locale: bcp47.optional(),
+}));
+
+export const FEEDBACK_REASONS = ['incorrect', 'incomplete', 'off_topic'] as const;
+
+export const feedbackBody = named('FeedbackRequest', z.object({
+  message_id: z.uuid('must be the id of an answer in this conversation'),
+  rating: z.enum(['up', 'down']),
+  reason: z.enum(FEEDBACK_REASONS).optional().describe('Why an answer did not help (with a thumbs down)'),
 }));
 
 export const leadBody = named('LeadRequest', z.object({
@@ -108,8 +116,10 @@ export const initResponse = named('InitResponse', z.object({
     greeting: z.string().nullable(),
     locale: z.string(),
     direction,
+    suggestions: z.array(z.string()).describe("The home screen's suggested questions: the owner's own, else the site type's sample questions"),
     lead_capture: z.object({
       enabled: z.boolean().nullish(),
+      trigger: z.enum(LEAD_TRIGGERS).nullish().describe('When the widget offers the lead form besides the visitor asking for a person'),
       ask_after_turns: z.number().int().nullish(),
       consent_text: z.string().nullish(),
     }),
@@ -124,6 +134,12 @@ export const initResponse = named('InitResponse', z.object({
 }));
 
 export const messageResponse = named('MessageResponse', z.object({ conversation_id: z.uuid(), message: messageSchema }));
+
+export const feedbackResponse = named('FeedbackResponse', z.object({
+  message_id: z.uuid(),
+  rating: z.enum(['up', 'down']),
+  reason: z.enum(FEEDBACK_REASONS).nullable(),
+}));
 
 export const leadResponse = named('LeadResponse', z.object({ lead_id: z.uuid(), created: z.boolean() }));
 

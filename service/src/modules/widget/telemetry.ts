@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
 import { widgetEvents } from '../../db/schema.js';
-import type { AgentRow } from '../assistant/tools.js';
+import type { AgentRow } from '../agents/store.js';
 import type { ConversationRow } from './conversations.js';
 
 export interface IncomingEvent {

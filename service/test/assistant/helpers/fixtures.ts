@@ -4,7 +4,7 @@ import type { Db } from '../../../src/db/client.js';
 import { agents, conversations, messages, sites, workspaces, type ShopperBinding, type SiteType } from '../../../src/db/schema.js';
 import { htmlToSections } from '../../../src/modules/knowledge/html-text.js';
 import { applyDocuments, type IndexableDocument } from '../../../src/modules/knowledge/indexer.js';
-import type { AgentRow } from '../../../src/modules/assistant/tools.js';
+import type { AgentRow } from '../../../src/modules/agents/store.js';
 import type { ConversationRow } from '../../../src/modules/assistant/runtime.js';
 
 /** Rows for runtime tests, written straight into the real (PGlite) database. */

@@ -262,7 +262,12 @@ export function productItems(): Record<string, unknown>[] {
 
 /** Pages as the plugin sends them to POST /api/v1/wp/posts/sync. */
 export function pageItems(): Record<string, unknown>[] {
-  return PAGES.map((page) => ({
+  return PAGES.map(pageItem);
+}
+
+/** One page of the store's site as the plugin sends it. */
+export function pageItem(page: StorePage): Record<string, unknown> {
+  return {
     wp_id: page.wpId,
     post_type: 'page',
     permalink: pageUrl(page),
@@ -273,7 +278,7 @@ export function pageItems(): Record<string, unknown>[] {
     language: 'en-US',
     taxonomy_terms: [],
     content_hash: `store-page-${page.wpId}`,
-  }));
+  };
 }
 
 /** Connects the workspace's site and syncs the store through the integration API. */

@@ -8,6 +8,7 @@ import { agents } from '../../../src/db/schema.js';
 import { DEMO_AGENT_ID } from '../../../src/modules/demo/identity.js';
 import { seedDemo } from '../../../src/modules/demo/seed.js';
 import { WIDGET_DIST_DIR } from '../../../src/modules/static/routes.js';
+import type { Config } from '../../../src/config.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { freePort } from '../../helpers/server-process.js';
 
@@ -46,7 +47,7 @@ export function lastVisitorText(request: LlmRequest): string {
  * The real service, listening on a loopback port, with the demo store seeded as `npm start`
  * seeds it. Its agents can be switched to a local fake OpenAI server that answers by `script`.
  */
-export async function startDemoService(script: (request: LlmRequest) => Step[]): Promise<DemoService> {
+export async function startDemoService(script: (request: LlmRequest) => Step[], config: Partial<Config> = {}): Promise<DemoService> {
   const fake = await startFakeOpenAI(script);
   // PUBLIC_BASE_URL must name the port before the app is built (widget tokens, the demo's
   // snippet), so the port is chosen first.
@@ -54,7 +55,8 @@ export async function startDemoService(script: (request: LlmRequest) => Step[]):
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sa-demo-'));
   const t = await createTestApp({
-    config: { port, publicBaseUrl: base, dataDir },
+    config: { port, publicBaseUrl: base, dataDir, ...config },
+    demo: true,
     providerEnv: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.baseUrl },
   });
   await t.app.listen({ host: '127.0.0.1', port });

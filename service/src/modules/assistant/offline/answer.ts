@@ -3,8 +3,8 @@ import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
-import { quotedAnswer, smallTalkAnswer } from './compose.js';
-import { asksForConcept, asksForMeasure, extractAnswer, type Extracted } from './extract.js';
+import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
+import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, type Extracted } from './extract.js';
 import type { OfflineSource, OfflineTurnFacts } from './facts.js';
 import { detectIntents } from './intents.js';
 import { attributesOf, productAnswer, stockSentence } from './product-answers.js';
@@ -19,12 +19,18 @@ import { attributesOf, productAnswer, stockSentence } from './product-answers.js
  */
 
 export type Composed =
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; /** The owner's own answer (a snippet): it comes before any request recognised by phrase. */ owners?: true }
   | { kind: 'tool'; toolName: string; input: Record<string, unknown>; fallback?: string }
   | { kind: 'abstain'; text: string; reason: string };
 
+/** An owner's answer whose questions cover this share of the question's words answers it, whole. */
+const OWNER_ANSWER_COVERAGE = 0.6;
 /** A page that covers this share of the question's words is what a product-sounding question is about. */
 const PAGE_TOPIC_COVERAGE = 0.5;
+/** The product's own sentence answers unless another page's scores this much more (less than 1: the product is preferred). */
+const PRODUCT_SHARE = 0.75;
+/** ...and for "how do I…", a page of the shop's is preferred unless the product's sentence scores this much more. */
+const HOW_TO_PRODUCT_SHARE = 1.25;
 /** A follow-up of at most this many words without a question word of its own ("and in blue?"). */
 const SHORT_FOLLOW_UP_TERMS = 3;
 
@@ -32,6 +38,8 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   const { analysis, language } = facts;
   const languages = [language, facts.contentLanguage];
   if (analysis.smallTalk) return { kind: 'text', text: smallTalkAnswer(analysis.smallTalkKinds, language, facts.agentName, facts.shop) };
+  const owned = ownerAnswerFor(question, facts.sources, languages);
+  if (owned) return { kind: 'text', text: ownerAnswer(owned, language), owners: true };
 
   const focusSources = facts.focus ? facts.sources.filter((source) => source.documentId === facts.focus?.documentId) : [];
   const [focus] = focusSources;
@@ -68,6 +76,21 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   }
   if (facts.lowConfidence) return { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
   return answerFromSources(question, facts, languages);
+}
+
+/**
+ * The owner's answer (a snippet) to this question, if one was retrieved whose questions cover
+ * most of its words: the owner wrote it for exactly this, so it is quoted whole rather than
+ * sentence by sentence.
+ */
+function ownerAnswerFor(question: string, sources: readonly OfflineSource[], languages: readonly string[]): OfflineSource | undefined {
+  const terms = contentTerms(question, languages);
+  if (terms.length === 0) return undefined;
+  return sources.find((source) => {
+    if (source.kind !== 'snippet') return false;
+    const questions = Array.isArray(source.data.questions) ? source.data.questions.map(String) : [source.title];
+    return questions.some((asked) => coverageOf(terms, [{ title: asked, heading: null, content: '' }]) >= OWNER_ANSWER_COVERAGE);
+  });
 }
 
 /**
@@ -181,19 +204,29 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   // "Was ist beim Kocher alles dabei?": every word of it is a cue or the name, yet it asks what is included.
   const withoutName = wordsOf(question).filter((word) => !wordsOf(focus.title).includes(word)).join(' ');
   const asksDetail = asksForMeasure(withoutName) || asksForConcept(withoutName);
-  const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && residual.every(namesAnAttribute(focus));
+  // Another page may answer what is asked about the product when it is a matter of the shop's
+  // policies (returning, exchanging, shipping, paying for it); what the product is like, only its
+  // own page says. So may a page that tells how to do something with it ("How do I re-season my
+  // cast iron pan?"): such a page is preferred to the product's description.
+  const howTo = asksHowTo(question);
+  // The product's name may hold a topic's word ("Pumpfilter Expedition" is not about shipping).
+  const topicWords = shopTopicWords(withoutName, languages);
+  const policy = POLICY_TOPIC.test(fold(withoutName)) || topicWords !== '' || howTo;
+  // "Can I swap it for a king?" names a size, yet asks about exchanges, not the sizes it comes in.
+  const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && !policy && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail)) return { kind: 'text', text: structured.lines.join(' ') };
 
-  // Another page may answer what is asked about the product when it is a matter of the shop's
-  // policies (returning, shipping, paying for it); what the product is like, only its own page says.
-  const others = POLICY_TOPIC.test(fold(question)) ? facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post') : [];
+  const others = policy ? facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post') : [];
   const residualQuestion = residual.length > 0 ? residual.join(' ') : question;
   const fromProduct = residual.length > 0 || asksDetail ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity, { asked: question }) : undefined;
-  const fromOthers = residual.length > 0 || asksDetail ? extractAnswer(residualQuestion, others, languages, analysis.quantity, { asked: question }) : undefined;
+  // The other pages are read in the shop's words for the topic ("swap" → "exchange").
+  const fromOthers =
+    residual.length > 0 || asksDetail ? extractAnswer(`${residualQuestion} ${topicWords}`.trim(), others, languages, analysis.quantity, { asked: question }) : undefined;
   // The product's own text first; another page only when it answers clearly better (a return
   // question asked about a product is answered by the returns page).
-  const extracted = fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * 0.75) ? fromProduct : fromOthers;
-  const lines = [...structured.lines];
+  const extracted = fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE)) ? fromProduct : fromOthers;
+  // A page's answer to a policy question is not preceded by the product's options it happens to name.
+  const lines = extracted && extracted === fromOthers && policy ? [] : [...structured.lines];
   if (extracted) lines.push(quotedAnswer(extracted, language));
   // Nothing else answers a short follow-up ("and in blue?"): the options the product comes in do.
   if (lines.length === 0 && followUp) lines.push(...productAnswer(question, focus, productAnalysis, language, languages, true).lines);

@@ -15,6 +15,13 @@ export function quotedAnswer(extracted: Extracted, language: string): string {
   return `${phrase(language, 'from_source', { title: link(extracted.source.title, extracted.source.url) })}\n\n> ${quote}`;
 }
 
+/** The owner's own answer (a snippet), quoted whole under its link: their Markdown kept as written. */
+export function ownerAnswer(source: { title: string; url: string; data: Record<string, unknown> }, language: string): string {
+  const answer = typeof source.data.answer === 'string' ? source.data.answer : '';
+  const quoted = answer.split('\n').map((line) => `> ${line}`.trimEnd()).join('\n');
+  return `${phrase(language, 'from_source', { title: link(source.title, source.url) })}\n\n${quoted}`;
+}
+
 /** Small talk answered in the reply language, with what the assistant can do after a greeting. */
 export function smallTalkAnswer(kinds: readonly SmallTalk[], language: string, agentName: string, shop: boolean): string {
   const sentences = kinds.map((kind) => (kind === 'who_are_you' ? phrase(language, 'who_are_you', { name: agentName }) : phrase(language, kind)));

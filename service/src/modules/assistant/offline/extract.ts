@@ -21,6 +21,8 @@ export interface Extracted {
 const MAX_SOURCES_READ = 4;
 const MAX_SENTENCE_CHARS = 400;
 const NAME_TERM_WEIGHT = 0.25;
+/** A word that only asks ("long" of "how long") counts this much when a sentence has it. */
+const CUE_TERM_WEIGHT = 0.35;
 /** A sentence that matches only through its page's title counts this much of its score. */
 const CONTEXT_ONLY_WEIGHT = 0.6;
 /** Each later source's sentences count this much less: the ranking already weighed the sources. */
@@ -100,7 +102,7 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   },
   {
     // "What's your phone number?", "Can I call you?": a number to dial.
-    asks: /(?<![\p{L}])(?:phone\w*|telephone|call (?:you|us)|number to call|hotline|telefon\w*|anrufen|rufnummer|numero de telephone|appeler|telefono|llamar|numero di telefono|chiamare)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:phone\w*(?: numbers?)?|telephone(?: numbers?)?|call (?:you|us)|numbers? to call|hotline|telefon\w*|anrufen|rufnummer|numero de telephone|appeler|(?:numero de )?telefono|llamar|numero di telefono|chiamare)(?![\p{L}])/iu,
     answers: /\+?\(?\d[\d\s()./-]{6,}\d/u,
   },
   {
@@ -170,17 +172,56 @@ function isHeadingLine(lines: readonly string[], index: number): boolean {
   return !SHORT_UNFINISHED(next);
 }
 
+const LIST_HEADING_MAX_WORDS = 4;
+/** A list's items quoted after its lead line, at most this many. */
+const MAX_LIST_ITEMS = 8;
+
+/**
+ * The items of the list a line leads ("Set includes" or "Lieferumfang:" above short lines):
+ * undefined when the line leads none. A line inside a list (after another short line) or a
+ * "label: value" line of a spec list leads nothing.
+ */
+function listLedBy(lines: readonly string[], index: number): string[] | undefined {
+  const line = lines[index] as string;
+  const previous = lines[index - 1];
+  // A table's row ("Express | $18.95") leads nothing either.
+  if (line.includes('|')) return undefined;
+  // A heading over a list is a few words without a figure ("Set includes", "Technische Daten");
+  // "Set includes 6 glasses" is the list's first item.
+  const heading = line.split(/\s+/).length <= LIST_HEADING_MAX_WORDS && !/[\d:]/.test(line) && (previous === undefined || !SHORT_UNFINISHED(previous));
+  const lead = line.endsWith(':') || (SHORT_UNFINISHED(line) && heading);
+  if (!lead) return undefined;
+  const items: string[] = [];
+  for (let next = index + 1; next < lines.length && items.length < MAX_LIST_ITEMS; next++) {
+    const item = (lines[next] as string).replace(/[;,]$/, '');
+    // The next list's heading ends this one: "Specifications" over "Material: steel".
+    const headsLabels = !/[\d:]/.test(item) && (lines[next + 1] ?? '').includes(':') && !items.some((earlier) => earlier.includes(':'));
+    if (!SHORT_UNFINISHED(item) || headsLabels) break;
+    items.push(item);
+  }
+  return items.length >= 2 ? items : undefined;
+}
+
+interface SourceSentences {
+  sentences: string[];
+  /** What is quoted for each sentence: itself, or with the list or answer it introduces. */
+  quoted: string[];
+  headings: string[];
+  /**
+   * The sentence before each one in the same paragraph: "We ship to Canada. Delivery takes 7 to
+   * 12 days." — the second is about Canada too.
+   */
+  before: string[];
+}
+
 /**
  * The source's sentences, each with the heading it sits under: the passage's own heading, then
  * any heading line inside the text (a page read whole carries its subheadings as lines).
  */
-function sentencesOf(source: OfflineSource): { sentences: string[]; headings: string[]; before: string[] } {
+function sentencesOf(source: OfflineSource): SourceSentences {
   const title = fold(source.title).trim();
-  const sentences: string[] = [];
-  const headings: string[] = [];
-  // The sentence before each one in the same paragraph: "We ship to Canada. Delivery takes 7 to
-  // 12 days." — the second is about Canada too.
-  const before: string[] = [];
+  const out: SourceSentences = { sentences: [], quoted: [], headings: [], before: [] };
+  const lists = new Map<number, string[]>();
   const lines = source.content.split('\n').map((line) => line.trim()).filter(Boolean);
   let heading = source.heading ?? '';
   lines.forEach((trimmed, index) => {
@@ -193,18 +234,30 @@ function sentencesOf(source: OfflineSource): { sentences: string[]; headings: st
       heading = trimmed;
       if (!/[?？؟:]$/.test(trimmed)) return;
     }
+    const list = listLedBy(lines, index);
+    if (list) {
+      lists.set(out.sentences.length, list);
+      out.sentences.push(trimmed);
+      out.headings.push(heading);
+      out.before.push('');
+      return;
+    }
     let previous = '';
     for (const sentence of trimmed.split(SENTENCE_END)) {
       const clean = sentence.trim();
       if (clean.length < 3) continue;
       const kept = clean.length > MAX_SENTENCE_CHARS ? `${clean.slice(0, MAX_SENTENCE_CHARS - 1)}…` : clean;
-      sentences.push(kept);
-      headings.push(heading);
-      before.push(previous);
+      out.sentences.push(kept);
+      out.headings.push(heading);
+      out.before.push(previous);
       previous = kept;
     }
   });
-  return { sentences, headings, before };
+  out.quoted = out.sentences.map((sentence, position) => {
+    const list = lists.get(position);
+    return list ? `${sentence.endsWith(':') ? sentence : `${sentence}:`} ${list.join('; ')}` : withContinuation(out.sentences, position);
+  });
+  return out;
 }
 
 const ENDS_AS_QUESTION = /[?？؟]\s*$/;
@@ -231,7 +284,27 @@ interface QuestionTerms {
   units: RegExp[];
   /** Words that answer the kind of question asked (see CONCEPTS). */
   concepts: RegExp[];
+  /** "How do I get the student discount?": the steps under a "How to…" heading answer it. */
+  procedure: boolean;
 }
+
+/** A question that asks how to do something, in the languages with most shoppers. */
+const ASKS_PROCEDURE =
+  /(?<![\p{L}])(?:how (?:do|can|should|would) (?:i|we|you|one)|how to|what(?:'s| is| are) the (?:process|procedure|steps)|steps to|wie (?:kann|muss|soll|konnen|können|mussen|müssen) (?:ich|man|wir)|wie geht|wie funktioniert|comment (?:puis-je|faire|je peux|dois-je|on)|como (?:puedo|hago|se|posso|faco|faço)|cómo (?:puedo|hago|se)|come (?:posso|faccio|si))(?![\p{L}])/u;
+/** A heading over steps: "How to verify", "So funktioniert's", "Étapes". */
+const PROCEDURE_HEADING =
+  /^(?:how (?:to|do|does|it works)|steps?\b|getting started|so (?:geht|funktioniert)|wie\b|anleitung|schritt|comment|etapes|étapes|como|cómo|pasos|come\b|procedura|passaggi)/u;
+/** Whether the question asks how to do something ("How do I re-season my pan?"). */
+export function asksHowTo(question: string): boolean {
+  return ASKS_PROCEDURE.test(fold(question));
+}
+
+function underProcedureHeading(heading: string | undefined): boolean {
+  return PROCEDURE_HEADING.test(fold(heading ?? '').trim());
+}
+
+/** What the procedure heading adds to a sentence's score, like an answering word. */
+const PROCEDURE_BONUS = 1;
 
 /** Languages that write compounds as one word: "Versandkosten" is about "Versand". */
 const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'nb', 'nn', 'no', 'is', 'fi']);
@@ -281,6 +354,14 @@ function termMatch(term: { stems: readonly string[]; parts: readonly string[] },
   return 0;
 }
 
+const ASKS_EVERYWHERE = [...UNIT_CLASSES, ...CONCEPTS].map(({ asks }) => new RegExp(asks.source, `${asks.flags}g`));
+
+/** The words of the phrases that ask for a kind of answer: "phone number", "wie lange". */
+function wordsAsking(question: string): ReadonlySet<string> {
+  const folded = fold(question);
+  return new Set(ASKS_EVERYWHERE.flatMap((asks) => [...folded.matchAll(asks)].flatMap((match) => wordsOf(match[0]))));
+}
+
 /**
  * The question's words with their weight for one source: its own name's words count little, and
  * a word found in several of the sources (a common word of the catalog) less than a rare one.
@@ -296,6 +377,7 @@ function questionTerms(
   const compounds = compounding(languages);
   // A product's name and, where words compound, its parts ("Pumpfilter": "filter").
   const nameWords = new Set(wordsOf(source.title).flatMap((word) => [word, ...(compounds ? compoundParts(word) : [])]));
+  const askingWords = wordsAsking(asked);
   const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
     const stems = stemsOf(folded, languages);
@@ -307,13 +389,16 @@ function questionTerms(
     const spread = sourceStems.filter((set) => termMatch({ stems, parts }, set) > 0).length;
     // A word that asks for a measure or a kind of answer ("hold", "weigh", "included") is
     // answered by the unit or the answer words, not by itself: never a word the site lacks.
-    const asksForAnswer = UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
-    return { stems, parts, weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: isCueWord(folded) || asksForAnswer };
+    const asksForAnswer = askingWords.has(folded) || UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
+    const cue = isCueWord(folded);
+    // "long" of "how long" matched in "How long we keep your data" says little: the unit answers.
+    const cueWeight = cue && !asksForAnswer ? CUE_TERM_WEIGHT : 1;
+    return { stems, parts, weight: (spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7) * cueWeight, answering: true, cue: cue || asksForAnswer };
   });
   const folded = fold(asked);
   const units = UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units);
   const concepts = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
-  return { terms, quantity, units, concepts };
+  return { terms, quantity, units, concepts, procedure: ASKS_PROCEDURE.test(folded) };
 }
 
 /**
@@ -328,7 +413,13 @@ function rarity(sentencesWithTerm: number): number {
  * A sentence's score for the question (0 when it shares no word that asks something), and how
  * many of the asking words it matched.
  */
-function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: QuestionTerms, frequency: readonly number[]): { score: number; matched: number } {
+function scoreSentence(
+  stems: ReadonlySet<string>,
+  sentence: string,
+  question: QuestionTerms,
+  frequency: readonly number[],
+  heading = '',
+): { score: number; matched: number } {
   let score = 0;
   let answering = 0;
   question.terms.forEach((term, index) => {
@@ -341,13 +432,21 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
   // A number in the unit asked for answers a quantity question on its own, and the words that
   // answer the kind of question asked ("Lieferumfang:") count as the question's own.
   const concept = question.concepts.some((answers) => answers.test(fold(sentence)));
-  if (question.units.some((units) => units.test(sentence)) || concept) {
-    score += 1;
+  const unitsStated = question.units.filter((units) => units.test(sentence)).length;
+  if (unitsStated > 0 || concept) {
+    // "How many hours does it last on full brightness?": the row that states both the hours and
+    // the brightness over the sentence that states the brightness alone.
+    score += 1 + EACH_MORE_UNIT * Math.max(0, unitsStated - 1);
     answering += 1;
   }
   // "Is it waterproof?": the sentence that says how waterproof (a figure) over the one that says it is.
   if (concept && DIGIT.test(sentence)) score += FIGURE_BONUS;
   if (answering === 0) return { score: 0, matched: 0 };
+  // The steps under "How to verify" answer "how do I get the discount?" on the page it is about.
+  if (question.procedure && underProcedureHeading(heading)) {
+    score += PROCEDURE_BONUS;
+    answering += 1;
+  }
   if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.5 : DIGIT.test(sentence) || NUMBER_WORD.test(sentence) ? score + 0.25 : score * 0.6;
   const words = sentence.split(/\s+/).length;
   if (words > 45) score *= 0.8;
@@ -356,6 +455,9 @@ function scoreSentence(stems: ReadonlySet<string>, sentence: string, question: Q
   if (ENDS_AS_QUESTION.test(sentence)) score *= 0.4;
   return { score, matched: answering };
 }
+
+/** What each further kind of figure asked for adds to a sentence that states it. */
+const EACH_MORE_UNIT = 0.3;
 
 /** A sentence stating a figure for what is asked ("Wassersäule 28.000 mm") is quoted beside the claim. */
 const FIGURE_BONUS = 0.6;
@@ -382,6 +484,11 @@ function measureIn(sentence: string, units: readonly RegExp[], extreme: 'max' | 
   }
   if (values.length === 0) return undefined;
   return extreme === 'max' ? Math.max(...values) : Math.min(...values);
+}
+
+/** One quote contains the other: a label quoted with the line after it, and that line. */
+function overlapping(a: string, b: string): boolean {
+  return a.includes(b) || b.includes(a);
 }
 
 /** A word shorter than this is not corrected: too many words are one letter from it. */
@@ -436,15 +543,15 @@ export function extractAnswer(
   question = withTyposCorrected(question, read, languages);
   const sourceStems = read.map((source) => stemSet(`${source.title} ${source.content}`, languages));
   const perSource = read.map((source) => {
-    const { sentences, headings, before } = sentencesOf(source);
+    const { sentences, quoted, headings, before } = sentencesOf(source);
     // A page's title and the heading a sentence sits under are its context ("Shipping times" →
     // "Every order ships within two working days").
     const own = sentences.map((sentence) => stemSet(sentence, languages));
     const stems = source.kind === 'post' ? sentences.map((sentence, index) => stemSet(`${sentence} ${source.title} ${headings[index] ?? ''} ${before[index] ?? ''}`, languages)) : own;
-    return { source, sentences, own, stems, headingStems: headings.map((heading) => stemSet(heading, languages)) };
+    return { source, sentences, quoted, headings, own, stems, headingStems: headings.map((heading) => stemSet(heading, languages)) };
   });
   const allStems = perSource.flatMap((entry) => entry.stems);
-  perSource.forEach(({ source, sentences, own, stems, headingStems }, sourceIndex) => {
+  perSource.forEach(({ source, sentences, quoted, headings, own, stems, headingStems }, sourceIndex) => {
     const terms = questionTerms(question, options.asked ?? question, source, sourceStems, languages, quantity);
     // Rarity is counted over the sentences of all the sources read: a word every sentence of
     // one page repeats ("gift card" on the gift card page) says less than the one that answers.
@@ -464,11 +571,12 @@ export function extractAnswer(
     const needed = unknown ? 2 : 1;
     const scored = sentences
       .map((sentence, position) => {
-        const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency);
+        const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency, headings[position]);
         // Whether the sentence itself, not only its page's title, says something asked about.
-        const itself = scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0;
+        // A step under "How to verify" is itself the answer to "how do I get the discount?".
+        const itself = scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0 || (terms.procedure && underProcedureHeading(headings[position]));
         const weight = itself ? 1 : CONTEXT_ONLY_WEIGHT;
-        return { sentence: withContinuation(sentences, position), position, itself, score: matched >= needed ? (score + headingBonus(position)) * prior * weight : 0 };
+        return { sentence: quoted[position] as string, position, itself, score: matched >= needed ? (score + headingBonus(position)) * prior * weight : 0 };
       })
       .filter((entry) => entry.score > 0 && !options.exclude?.has(entry.sentence));
     if (scored.length === 0) return;
@@ -497,7 +605,7 @@ export function extractAnswer(
         : undefined;
     const second = figure ?? ranked[1];
     const chosen =
-      second && second.itself && (second === figure || second.score >= top.score * 0.8) && second.sentence !== top.sentence
+      second && second.itself && (second === figure || second.score >= top.score * 0.8) && !overlapping(top.sentence, second.sentence)
         ? [top, second].sort((a, b) => a.position - b.position)
         : [top];
     best = { source, sentences: chosen.map((entry) => entry.sentence), score: top.score };

@@ -26,7 +26,7 @@ export interface OfflineSource {
   documentId: string;
   title: string;
   url: string;
-  kind: 'post' | 'product';
+  kind: 'post' | 'product' | 'snippet';
   heading: string | null;
   content: string;
   data: Record<string, unknown>;

@@ -167,6 +167,9 @@ function planReply(options: CallOptions): Plan {
   const orderNumber = orderNumberIn(question);
   const email = visitorEmails.at(-1);
 
+  // The owner wrote the answer to this question ("Do you offer a student discount?"): it answers,
+  // rather than the tool its words suggest (a coupon); a visitor asking for a person still gets one.
+  if (composed.kind === 'text' && composed.owners && !intents.has('handoff')) return { kind: 'text', text: composed.text };
   const requested =
     (intents.has('handoff') && tool('escalate', { reason: 'The visitor asked for a person' })) ||
     (intents.has('order') && tool('lookup_order', orderNumber ? { order_number: orderNumber, ...(email ? { email } : {}) } : {})) ||

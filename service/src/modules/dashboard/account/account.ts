@@ -51,7 +51,8 @@ async function changePassword(deps: AppDeps, limit: PasswordCheckLimit, request:
 }
 
 export function accountApiRoutes(api: FastifyInstance, deps: AppDeps, limit: PasswordCheckLimit): void {
-  api.post('/app/api/account/password', async (request) => {
+  const changed = z.object({ password_changed: z.literal(true), other_sessions_ended: z.number().int() });
+  api.post('/app/api/account/password', { schema: { response: { 200: changed } } }, async (request) => {
     const { endedSessions } = await changePassword(deps, limit, request, sessionOf(request), request.body);
     return { password_changed: true, other_sessions_ended: endedSessions };
   });

@@ -6,17 +6,24 @@ import { parseInput } from '../../../lib/validate.js';
 import { LOCALES } from '../../assistant/locales.js';
 import { DEFAULT_MODELS } from '../../assistant/providers.js';
 import { SITE_TYPE_MAP } from '../../assistant/site-types.js';
-import type { AgentRow } from '../../assistant/tools.js';
 import { can, requirePermission } from '../../auth/permissions.js';
 import { attempt, formOf } from '../form-body.js';
 import { html, type SafeHtml } from '../html.js';
 import { capNotices, spendingView } from '../usage/caps.js';
 import { csrfField, emptyState, errorSummary, fieldErrors, layout, pageFrame, sendHtml, time, type PageFrame } from '../layout.js';
-import { agentCreate, agentPatch, draftFromForm, EMPTY_DRAFT, HANDOFF_TYPES, inputFromDraft, PROVIDERS, type AgentDraft } from './input.js';
-import { agentInWorkspace, createAgent, draftFromAgent, embedSnippet, listAgents, updateAgent } from './store.js';
+import { agentCreate, agentPatch, HANDOFF_TYPES, PROVIDERS } from '../../agents/settings.js';
+import { agentInWorkspace, createAgent, embedSnippet, listAgents, updateAgent, type AgentRow } from '../../agents/store.js';
+import { draftFromAgent, draftFromForm, EMPTY_DRAFT, inputFromDraft, type AgentDraft } from './form.js';
 
 /** Blank coupon rows under the existing ones, so that coupons can be added without script. */
 const BLANK_COUPON_ROWS = 2;
+
+const LEAD_TRIGGER_OPTIONS = [
+  ['never', 'Only when the visitor asks for a person'],
+  ['handoff', 'When the assistant hands off to the team'],
+  ['after_turns', 'After the number of replies below'],
+  ['exit_intent', 'When the visitor is about to leave the page'],
+] as const;
 
 const NOTICES: Record<string, string> = { created: 'Agent created. Paste the snippet below into your site.', saved: 'Changes saved.' };
 
@@ -60,6 +67,7 @@ export function agentPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     const draft = draftFromForm(formOf(request.body));
     const outcome = await attempt(() => updateAgent(deps.db, frame.session.workspace.id, agent.id, parseInput(agentPatch, inputFromDraft(draft)), deps.now()));
     if (!outcome.ok) return sendAgentForm(reply, frame, { agent, draft, errors: outcome.errors }, 400);
+    deps.suites.schedule(agent.workspaceId, agent.id, 'agent_edit');
     return reply.redirect(`/app/agents/${agent.id}?notice=saved`, 303);
   });
 
@@ -147,6 +155,9 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
       <section class="card">
         <h2>Appearance</h2>
         <label>Greeting <textarea name="greeting" rows="2" maxlength="500">${draft.greeting}</textarea>${fieldErrors(errors, 'greeting')}</label>
+        <label>Suggested questions on the widget's home screen, one per line (up to 4; empty: the built-in sample questions, for English-speaking visitors)
+          <textarea name="suggestions" rows="4">${draft.suggestions}</textarea>${fieldErrors(errors, 'suggestions')}
+        </label>
         <div class="row">
           <label>Theme colour <input type="color" name="theme_color" value="${draft.theme_color}">${fieldErrors(errors, 'theme.color')}</label>
           <label>Launcher position
@@ -158,6 +169,10 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
       <section class="card">
         <h2>Lead capture</h2>
         <label class="check"><input type="checkbox" name="lead_enabled" ${draft.lead_enabled && 'checked'}> Ask visitors for their contact details</label>
+        <label>Offer the form (a visitor who asks for a person always gets it)
+          <select name="lead_trigger">${selectOptions(LEAD_TRIGGER_OPTIONS, draft.lead_trigger)}</select>
+          ${fieldErrors(errors, 'lead_capture.trigger')}
+        </label>
         <label>Ask after this many replies <input name="lead_ask_after_turns" inputmode="numeric" value="${draft.lead_ask_after_turns}">${fieldErrors(errors, 'lead_capture.ask_after_turns')}</label>
         <label>Consent text <textarea name="lead_consent_text" rows="2" maxlength="1000">${draft.lead_consent_text}</textarea>${fieldErrors(errors, 'lead_capture.consent_text')}</label>
       </section>

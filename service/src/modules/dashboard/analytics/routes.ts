@@ -29,6 +29,38 @@ export function analyticsPageRoutes(pages: FastifyInstance, deps: AppDeps): void
   });
 }
 
+/** A share of the answers, as a whole percentage ("—" when there were none). */
+function share(part: number, whole: number): string {
+  return whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`;
+}
+
+function qualitySection(figures: Analytics): SafeHtml {
+  const q = figures.quality.totals;
+  const votes = q.thumbs_up + q.thumbs_down;
+  const stat = (label: string, value: string, detail: string) =>
+    html`<div class="stat"><span class="value">${value}</span><span class="label">${label}</span><span class="detail">${detail}</span></div>`;
+  return html`<section class="card" data-testid="answer-quality">
+    <h2>Answer quality</h2>
+    <p class="hint">Answers to questions (small talk aside): ${q.answers}.</p>
+    <div class="stats">
+      ${stat('Answered with confidence', share(q.confident, q.answers), `${q.confident} of ${q.answers}`)}
+      ${stat('Abstained', share(q.abstained, q.answers), `${q.abstained} of ${q.answers}`)}
+      ${stat('Escalated', share(q.escalated, q.answers), `${q.escalated} of ${q.answers}`)}
+      ${stat('By your answers', share(q.owner_answers, q.answers), `${q.owner_answers} of ${q.answers}`)}
+      ${stat('Thumbs up', share(q.thumbs_up, votes), `${q.thumbs_up} of ${votes} votes`)}
+      ${stat('Thumbs down', share(q.thumbs_down, votes), `${q.thumbs_down} of ${votes} votes`)}
+    </div>
+    <div class="chart-box">
+      <canvas id="quality-chart" data-source="/app/api/analytics?days=${figures.range.days}" role="img" aria-label="Answer quality per day, ${figures.range.from} to ${figures.range.to}"></canvas>
+    </div>
+    <h3>Top gaps</h3>
+    ${figures.top_gaps.length === 0
+      ? emptyState('No gaps in this range.')
+      : html`<ol>${figures.top_gaps.map((gap) => html`<li>${gap.question} <span class="muted">(${gap.count})</span></li>`)}</ol>
+        <p><a href="/app/gaps?days=${figures.range.days}">All gaps</a></p>`}
+  </section>`;
+}
+
 function analyticsView(figures: Analytics): SafeHtml {
   const { totals, range } = figures;
   const activeDays = figures.daily.filter((day) => day.conversations + day.messages + day.leads + day.escalations + day.coupon_applies > 0).reverse();
@@ -47,6 +79,7 @@ function analyticsView(figures: Analytics): SafeHtml {
     ${stat('Escalations', totals.escalations)}
     ${stat('Coupon applies', totals.coupon_applies)}
   </div>
+  ${qualitySection(figures)}
   <section class="card">
     <h2>Conversations and messages per day</h2>
     <div class="chart-box">
@@ -62,6 +95,14 @@ function analyticsView(figures: Analytics): SafeHtml {
         ? emptyState('No widget events in this range.')
         : html`<table class="compact"><thead><tr><th>Event</th><th class="num">Count</th></tr></thead><tbody>${figures.widget_events.map(
             (event) => html`<tr><td>${event.name}</td><td class="num">${event.count}</td></tr>`,
+          )}</tbody></table>`}
+    </section>
+    <section class="card">
+      <h2>Answer feedback</h2>
+      ${figures.feedback.length === 0
+        ? emptyState('No answer was rated in this range.')
+        : html`<table class="compact" data-testid="feedback-per-agent"><thead><tr><th>Agent</th><th class="num">Helpful</th><th class="num">Not helpful</th></tr></thead><tbody>${figures.feedback.map(
+            (row) => html`<tr><td><a href="/app/agents/${row.agent_id}">${row.agent_name}</a></td><td class="num">${row.up}</td><td class="num">${row.down}</td></tr>`,
           )}</tbody></table>`}
     </section>
     <section class="card">

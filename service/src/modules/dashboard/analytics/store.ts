@@ -1,6 +1,7 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { couponApplies, leads, messages, widgetEvents } from '../../../db/schema.js';
+import { agents, couponApplies, leads, messageFeedback, messages, widgetEvents } from '../../../db/schema.js';
+import { answerQuality, gapClusters, type AnswerQualityDay } from '../gaps/store.js';
 import { productionConversations } from '../production.js';
 import { utcDay } from '../sql.js';
 
@@ -24,7 +25,15 @@ export interface Analytics {
   daily: DailyFigures[];
   totals: Omit<DailyFigures, 'date'> & { coupons_staged: number };
   widget_events: { name: string; count: number }[];
+  /** Answer quality: answers to questions (small talk aside) and what became of them, per day and in total. */
+  quality: { daily: AnswerQualityDay[]; totals: Omit<AnswerQualityDay, 'date'> };
+  /** The most frequent gaps of the range (the Gaps page has them all). */
+  top_gaps: { question: string; count: number }[];
+  /** Visitors' ratings of answers given in the range, per agent (agents without any left out). */
+  feedback: { agent_id: string; agent_name: string; up: number; down: number }[];
 }
+
+const TOP_GAPS = 5;
 
 const countInt = sql<number>`count(*)::int`;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +48,9 @@ export async function analytics(db: Db, workspaceId: string, now: Date, days: nu
   const pc = productionConversations(db, workspaceId);
   const hasMessages: SQL = sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId})`;
 
-  const [conversations, messageRows, escalations, leadRows, couponRows, eventRows] = await Promise.all([
+  const [quality, gaps, conversations, messageRows, escalations, leadRows, couponRows, eventRows, feedbackRows] = await Promise.all([
+    answerQuality(db, workspaceId, from),
+    gapClusters(db, workspaceId, { from }),
     db.select({ day: utcDay(pc.createdAt), n: countInt }).from(pc).where(and(gte(pc.createdAt, from), hasMessages)).groupBy(sql`1`),
     db
       .select({ day: utcDay(messages.createdAt), n: countInt })
@@ -72,6 +83,19 @@ export async function analytics(db: Db, workspaceId: string, now: Date, days: nu
       .where(gte(widgetEvents.createdAt, from))
       .groupBy(widgetEvents.name)
       .orderBy(sql`2 DESC`, widgetEvents.name),
+    db
+      .select({
+        agentId: agents.id,
+        agentName: agents.name,
+        up: sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'up')::int`,
+        down: sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'down')::int`,
+      })
+      .from(pc)
+      .innerJoin(messageFeedback, and(eq(messageFeedback.conversationId, pc.id), eq(messageFeedback.workspaceId, workspaceId)))
+      .innerJoin(agents, and(eq(agents.id, messageFeedback.agentId), eq(agents.workspaceId, workspaceId)))
+      .where(gte(messageFeedback.updatedAt, from))
+      .groupBy(agents.id, agents.name)
+      .orderBy(agents.name),
   ]);
 
   const series = {
@@ -94,6 +118,10 @@ export async function analytics(db: Db, workspaceId: string, now: Date, days: nu
     });
   }
   const sum = (key: keyof Omit<DailyFigures, 'date'>) => daily.reduce((total, day) => total + day[key], 0);
+  const noAnswers = { answers: 0, confident: 0, abstained: 0, escalated: 0, owner_answers: 0, thumbs_up: 0, thumbs_down: 0 };
+  const qualityDaily = daily.map(({ date }) => ({ date, ...(quality.get(date) ?? noAnswers) }));
+  const qualityTotals = { ...noAnswers };
+  for (const day of qualityDaily) for (const key of Object.keys(noAnswers) as (keyof typeof noAnswers)[]) qualityTotals[key] += day[key];
   return {
     range: { from: daily[0]!.date, to: daily[daily.length - 1]!.date, days },
     daily,
@@ -106,5 +134,8 @@ export async function analytics(db: Db, workspaceId: string, now: Date, days: nu
       coupons_staged: couponRows.reduce((total, row) => total + Number(row.staged), 0),
     },
     widget_events: eventRows.map((row) => ({ name: row.name, count: Number(row.count) })),
+    quality: { daily: qualityDaily, totals: qualityTotals },
+    top_gaps: gaps.slice(0, TOP_GAPS).map((gap) => ({ question: gap.question, count: gap.count })),
+    feedback: feedbackRows.map((row) => ({ agent_id: row.agentId, agent_name: row.agentName, up: Number(row.up), down: Number(row.down) })),
   };
 }

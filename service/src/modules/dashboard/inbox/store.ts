@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
-import { agents, leads, messages } from '../../../db/schema.js';
+import { agents, leads, messageFeedback, messages } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
 import { productionConversations } from '../production.js';
 import { containsPattern, isoTime, isUuid } from '../sql.js';
@@ -99,6 +99,8 @@ export interface TranscriptMessage {
   sources: unknown[];
   status: string;
   created_at: string;
+  /** The visitor's verdict on an answer, if they gave one. */
+  feedback: { rating: 'up' | 'down'; reason: string | null } | null;
 }
 
 export interface Transcript {
@@ -127,8 +129,9 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
     : [];
   if (!conversation) throw notFound('Conversation');
   const rows = await db
-    .select()
+    .select({ message: messages, rating: messageFeedback.rating, reason: messageFeedback.reason })
     .from(messages)
+    .leftJoin(messageFeedback, and(eq(messageFeedback.messageId, messages.id), eq(messageFeedback.workspaceId, workspaceId)))
     .where(and(eq(messages.conversationId, conversation.id), eq(messages.workspaceId, workspaceId)))
     .orderBy(asc(messages.seq));
   const leadRows = await db
@@ -144,14 +147,15 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
       started_at: conversation.createdAt.toISOString(),
       tokens_used: conversation.tokensUsed,
     },
-    messages: rows.map((row) => ({
-      id: row.id,
-      role: row.role,
-      content: row.content,
-      blocks: row.blocks,
-      sources: row.sources,
-      status: row.status,
-      created_at: row.createdAt.toISOString(),
+    messages: rows.map(({ message, rating, reason }) => ({
+      id: message.id,
+      role: message.role,
+      content: message.content,
+      blocks: message.blocks,
+      sources: message.sources,
+      status: message.status,
+      created_at: message.createdAt.toISOString(),
+      feedback: rating ? { rating, reason } : null,
     })),
     leads: leadRows,
   };

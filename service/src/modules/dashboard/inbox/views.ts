@@ -29,12 +29,20 @@ function blockSummary(block: unknown): string {
   return `${kind ?? 'block'}${detail ? `: ${String(detail)}` : ''}`;
 }
 
+const FEEDBACK_REASONS: Record<string, string> = { incorrect: 'incorrect', incomplete: 'incomplete', off_topic: "didn't answer the question" };
+
+/** The visitor's thumbs up or down on an answer, with their reason. */
+function feedbackBadge({ rating, reason }: NonNullable<TranscriptMessage['feedback']>): SafeHtml {
+  const label = rating === 'up' ? 'Helpful' : `Not helpful${reason ? `: ${FEEDBACK_REASONS[reason] ?? reason}` : ''}`;
+  return html` <span class="badge ${rating === 'up' ? 'ok' : 'warn'}" data-feedback="${rating}">${label}</span>`;
+}
+
 function messageView(message: TranscriptMessage): SafeHtml {
   const sources = (message.sources as { title?: string; url?: string }[]).filter((s) => s && typeof s.url === 'string');
   return html`<li class="message ${message.role}">
     <div class="who">${message.role === 'user' ? 'Visitor' : 'Assistant'} · ${time(message.created_at)}${
       message.status !== 'complete' && html` <span class="badge warn">${message.status}</span>`
-    }</div>
+    }${message.feedback && feedbackBadge(message.feedback)}</div>
     <div class="content">${message.content}</div>
     ${message.blocks.length > 0 && html`<ul class="blocks">${message.blocks.map((block) => html`<li>${blockSummary(block)}</li>`)}</ul>`}
     ${sources.length > 0 &&

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
 import { sessionOf } from '../../auth/session-guard.js';
 import { html, type SafeHtml } from '../html.js';
@@ -7,7 +8,9 @@ import { transcriptView } from '../inbox/views.js';
 import { emptyState, layout, pageFrame, pager, sendHtml, time } from '../layout.js';
 import { listQuery, type ListQuery } from '../list-query.js';
 import { toCsv } from './csv.js';
-import { allLeads, leadDetail, listLeads, type LeadDetail, type LeadSubmission, type LeadSummary } from './store.js';
+import { allLeads, leadDetail, leadDetailWire, leadSummary, listLeads, type LeadDetail, type LeadSubmission, type LeadSummary } from './store.js';
+
+const leadList = z.object({ leads: z.array(leadSummary), limit: z.number().int(), offset: z.number().int() });
 
 const CSV_HEADER = ['lead_id', 'created_at', 'updated_at', 'email', 'name', 'phone', 'agent', 'marketing_consent', 'site_sync_status', 'site_user_id', 'conversation_id', 'fields'];
 
@@ -36,14 +39,14 @@ async function sendCsv(reply: FastifyReply, deps: AppDeps, workspaceId: string) 
 
 export function leadApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/leads', { schema: { querystring: listQuery } }, async (request) => {
+  api.get('/app/api/leads', { schema: { querystring: listQuery, response: { 200: leadList } } }, async (request) => {
     const query = request.query;
     return { leads: await listLeads(deps.db, sessionOf(request).workspace.id, query), limit: query.limit, offset: query.offset };
   });
 
   api.get('/app/api/leads.csv', async (request, reply) => sendCsv(reply, deps, sessionOf(request).workspace.id));
 
-  api.get('/app/api/leads/:id', async (request) => {
+  api.get('/app/api/leads/:id', { schema: { response: { 200: leadDetailWire } } }, async (request) => {
     const { id } = request.params as { id: string };
     return leadDetail(deps.db, sessionOf(request).workspace.id, id);
   });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { agents, leadSubmissions, leads, outbox, type LeadSyncStatus } from '../../../db/schema.js';
 import { isAppError, notFound } from '../../../lib/errors.js';
@@ -7,42 +8,51 @@ import { containsPattern, isUuid } from '../sql.js';
 
 /** Leads captured by the widget, and how their delivery to the site (a WordPress user) went. */
 
-export interface LeadSummary {
-  id: string;
-  email: string;
-  name: string | null;
-  phone: string | null;
-  agent: { id: string; name: string };
-  conversation_id: string | null;
-  consent: Record<string, unknown>;
-  fields: Record<string, unknown>;
-  site_sync_status: LeadSyncStatus;
-  site_user_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+const jsonObject = z.record(z.string(), z.unknown());
+const SYNC_STATUSES = ['pending', 'delivered', 'awaiting_confirmation', 'failed', 'no_site'] as const satisfies readonly LeadSyncStatus[];
 
-export interface LeadDetail {
-  lead: LeadSummary;
+export const leadSummary = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  agent: z.object({ id: z.uuid(), name: z.string() }),
+  conversation_id: z.uuid().nullable(),
+  consent: jsonObject,
+  fields: jsonObject,
+  site_sync_status: z.enum(SYNC_STATUSES),
+  site_user_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type LeadSummary = z.infer<typeof leadSummary>;
+
+const leadSubmission = z.object({
+  submitted_at: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  consent: jsonObject,
+  fields: jsonObject,
+  conversation_id: z.uuid().nullable(),
+});
+export type LeadSubmission = z.infer<typeof leadSubmission>;
+
+export const leadDetailWire = z.object({
+  lead: leadSummary,
   /** The latest delivery to the site, when one was queued. */
-  site_sync: { attempts: number; last_error: string | null; next_attempt_at: string | null; delivered_at: string | null; failed_at: string | null } | null;
-  /** The production conversation the lead came from, if it still exists. */
-  conversation: Transcript | null;
+  site_sync: z
+    .object({ attempts: z.number().int(), last_error: z.string().nullable(), next_attempt_at: z.string().nullable(), delivered_at: z.string().nullable(), failed_at: z.string().nullable() })
+    .nullable(),
+  /** The production conversation the lead came from, if it still exists: the inbox's transcript, whose shape the inbox's own route declares. */
+  conversation: z.custom<Transcript>((value) => typeof value === 'object' && value !== null).nullable(),
   /**
    * Later submissions of the lead's email, newest first: recorded, never applied to the lead
    * (anyone can type an email) and never delivered to the site.
    */
-  history: LeadSubmission[];
-}
+  history: z.array(leadSubmission),
+});
 
-export interface LeadSubmission {
-  submitted_at: string;
-  name: string | null;
-  phone: string | null;
-  consent: Record<string, unknown>;
-  fields: Record<string, unknown>;
-  conversation_id: string | null;
-}
+export type LeadDetail = z.infer<typeof leadDetailWire>;
 
 const leadColumns = {
   id: leads.id,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
 import type { Db } from '../../../db/client.js';
-import { memberships, ROLES, users, type Role } from '../../../db/schema.js';
+import { memberships, ROLES, users } from '../../../db/schema.js';
 import { notFound, validationFailed, type FieldErrors } from '../../../lib/errors.js';
 import { parseInput } from '../../../lib/validate.js';
 import { commandSchemas } from '../../admin/commands.js';
@@ -32,13 +32,8 @@ export const EXISTING_ACCOUNT_MESSAGE =
 const userArgs = commandSchemas['user:create'].shape;
 const memberCreate = z.strictObject({ email: userArgs.email, password: userArgs.password, role: userArgs.role, name: userArgs.name });
 
-interface Member {
-  user_id: string;
-  email: string;
-  name: string | null;
-  role: Role;
-  added_at: string;
-}
+const member = z.object({ user_id: z.uuid(), email: z.string(), name: z.string().nullable(), role: z.enum(ROLES), added_at: z.string() });
+type Member = z.infer<typeof member>;
 
 async function listMembers(db: Db, workspaceId: string): Promise<Member[]> {
   const rows = await db
@@ -85,14 +80,14 @@ async function removeMember(db: Db, workspaceId: string, userId: string, actingU
 
 export function memberApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/members', async (request) => ({ members: await listMembers(deps.db, sessionOf(request).workspace.id) }));
+  api.get('/app/api/members', { schema: { response: { 200: z.object({ members: z.array(member) }) } } }, async (request) => ({ members: await listMembers(deps.db, sessionOf(request).workspace.id) }));
 
-  api.post('/app/api/members', { schema: { body: memberCreate }, preValidation: permissionFirst('member-manage') }, async (request, reply) => {
+  api.post('/app/api/members', { schema: { body: memberCreate, response: { 201: z.object({ member }) } }, preValidation: permissionFirst('member-manage') }, async (request, reply) => {
     const session = sessionOf(request);
     return reply.status(201).send({ member: await addMember(deps.db, session.workspace.id, request.body) });
   });
 
-  api.delete('/app/api/members/:userId', async (request) => {
+  api.delete('/app/api/members/:userId', { schema: { response: { 200: z.object({ user_id: z.string(), removed: z.boolean() }) } } }, async (request) => {
     const session = sessionOf(request);
     requirePermission(session.role, 'member-manage');
     const { userId } = request.params as { userId: string };

@@ -1,4 +1,5 @@
 import { count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../app-deps.js';
 import type { Db } from '../../../db/client.js';
@@ -9,17 +10,18 @@ import { emptyState, layout, pageFrame, sendHtml, time } from '../layout.js';
 
 /** Connected WordPress sites, as their handshakes and syncs left them (read-only). */
 
-interface SiteSummary {
-  id: string;
-  site_url: string;
-  plugin_version: string;
-  platform_version: string | null;
-  shop: { active: boolean; version: string | null };
-  last_handshake_at: string;
-  last_sync_at: string | null;
-  documents: { posts: number; products: number };
-  last_sync_errors: { at: string; kind: string; message: string; errors: Record<string, string[]> }[];
-}
+const siteSummary = z.object({
+  id: z.uuid(),
+  site_url: z.string(),
+  plugin_version: z.string(),
+  platform_version: z.string().nullable(),
+  shop: z.object({ active: z.boolean(), version: z.string().nullable() }),
+  last_handshake_at: z.string(),
+  last_sync_at: z.string().nullable(),
+  documents: z.object({ posts: z.number().int(), products: z.number().int() }),
+  last_sync_errors: z.array(z.object({ at: z.string(), kind: z.string(), message: z.string(), errors: z.record(z.string(), z.array(z.string())) })),
+});
+type SiteSummary = z.infer<typeof siteSummary>;
 
 async function listSites(db: Db, workspaceId: string): Promise<SiteSummary[]> {
   const rows = await db.select().from(sites).where(eq(sites.workspaceId, workspaceId)).orderBy(desc(sites.lastHandshakeAt));
@@ -43,7 +45,7 @@ async function listSites(db: Db, workspaceId: string): Promise<SiteSummary[]> {
 }
 
 export function siteApiRoutes(api: FastifyInstance, deps: AppDeps): void {
-  api.get('/app/api/sites', async (request) => ({ sites: await listSites(deps.db, sessionOf(request).workspace.id) }));
+  api.get('/app/api/sites', { schema: { response: { 200: z.object({ sites: z.array(siteSummary) }) } } }, async (request) => ({ sites: await listSites(deps.db, sessionOf(request).workspace.id) }));
 }
 
 export function sitePageRoutes(pages: FastifyInstance, deps: AppDeps): void {

@@ -21,17 +21,21 @@ import { isUuid } from '../sql.js';
 const tokenArgs = commandSchemas['token:create'].shape;
 const tokenCreate = z.strictObject({ name: tokenArgs.name, abilities: tokenArgs.ability });
 
-interface TokenSummary {
-  id: string;
-  name: string;
-  display_prefix: string;
-  abilities: string[];
-  status: 'active' | 'revoked' | 'expired';
-  created_at: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
+const tokenSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  display_prefix: z.string(),
+  abilities: z.array(z.string()),
+  status: z.enum(['active', 'revoked', 'expired']),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+type TokenSummary = z.infer<typeof tokenSummary>;
+
+/** A new token: the plaintext is in this answer only. */
+const issuedToken = z.object({ id: z.uuid(), name: z.string(), abilities: z.array(z.string()), display_prefix: z.string(), token: z.string() });
 
 async function listTokens(db: Db, workspaceId: string, now: Date): Promise<TokenSummary[]> {
   const rows = await db.select().from(apiTokens).where(eq(apiTokens.workspaceId, workspaceId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
@@ -60,15 +64,15 @@ async function revoke(db: Db, workspaceId: string, tokenId: string): Promise<voi
 
 export function tokenApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/tokens', async (request) => ({ tokens: await listTokens(deps.db, sessionOf(request).workspace.id, deps.now()) }));
+  api.get('/app/api/tokens', { schema: { response: { 200: z.object({ tokens: z.array(tokenSummary) }) } } }, async (request) => ({ tokens: await listTokens(deps.db, sessionOf(request).workspace.id, deps.now()) }));
 
-  api.post('/app/api/tokens', { schema: { body: tokenCreate }, preValidation: permissionFirst('token-manage') }, async (request, reply) => {
+  api.post('/app/api/tokens', { schema: { body: tokenCreate, response: { 201: issuedToken } }, preValidation: permissionFirst('token-manage') }, async (request, reply) => {
     const session = sessionOf(request);
     // The plaintext is in this answer only; the service keeps its SHA-256.
     return reply.status(201).send(await issueToken(deps.db, session.workspace.id, request.body));
   });
 
-  api.delete('/app/api/tokens/:id', async (request) => {
+  api.delete('/app/api/tokens/:id', { schema: { response: { 200: z.object({ id: z.string(), revoked: z.boolean() }) } } }, async (request) => {
     const session = sessionOf(request);
     requirePermission(session.role, 'token-manage');
     const { id } = request.params as { id: string };

@@ -7,11 +7,10 @@ import type { Db } from '../../../db/client.js';
 import { workspaces } from '../../../db/schema.js';
 import type { FieldErrors } from '../../../lib/errors.js';
 import { agentCaps, capState, spendToday, spentOf, type CapState, type Caps, type SpendToday, type Spent } from '../../assistant/cost-governor.js';
-import type { AgentRow } from '../../assistant/tools.js';
 import { permissionFirst, sessionOf } from '../../auth/session-guard.js';
 import { can } from '../../auth/permissions.js';
-import { dailyTokenCap, dollarAmount } from '../agents/input.js';
-import { listAgents } from '../agents/store.js';
+import { dailyTokenCap, dollarAmount } from '../../agents/settings.js';
+import { listAgents, type AgentRow } from '../../agents/store.js';
 import { html, type SafeHtml } from '../html.js';
 import { csrfField, fieldErrors, type PageFrame } from '../layout.js';
 
@@ -51,7 +50,26 @@ function viewOf(spend: SpendToday, agents: AgentRow[]): SpendingView {
   };
 }
 
-function toWire(scope: Scope) {
+const capsToday = z.object({
+  daily_token_cap: z.number().int().nullable(),
+  daily_cost_cap_usd: z.number().nullable(),
+  tokens: z.number().int(),
+  cost_usd: z.number(),
+  turns: z.number().int(),
+  unpriced_models: z.array(z.string()),
+  cap_level: z.enum(['ok', 'warning', 'reached']),
+  cap_share: z.number(),
+});
+
+/** GET /app/api/usage/today: today's spending against the caps, the workspace's and each agent's. */
+const usageToday = z.object({
+  day: z.string().describe('YYYY-MM-DD, UTC'),
+  workspace: capsToday,
+  agents: z.array(capsToday.extend({ agent_id: z.uuid() })),
+  prices_usd_per_million_tokens: z.array(z.object({ model: z.string(), input: z.number(), output: z.number() })),
+});
+
+function toWire(scope: Scope): z.infer<typeof capsToday> {
   return {
     daily_token_cap: scope.caps.tokens,
     daily_cost_cap_usd: scope.caps.costUsd,
@@ -70,7 +88,7 @@ export async function saveWorkspaceCaps(db: Db, workspaceId: string, caps: z.inf
 
 export function capsApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/usage/today', async (request) => {
+  api.get('/app/api/usage/today', { schema: { response: { 200: usageToday } } }, async (request) => {
     const view = await spendingView(deps.db, sessionOf(request).workspace.id);
     return {
       day: deps.now().toISOString().slice(0, 10),
@@ -80,7 +98,7 @@ export function capsApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
     };
   });
 
-  api.put('/app/api/usage/caps', { schema: { body: workspaceCapsBody }, preValidation: permissionFirst('spend-manage') }, async (request) => {
+  api.put('/app/api/usage/caps', { schema: { body: workspaceCapsBody, response: { 200: workspaceCapsBody } }, preValidation: permissionFirst('spend-manage') }, async (request) => {
     const session = sessionOf(request);
     const caps = request.body;
     await saveWorkspaceCaps(deps.db, session.workspace.id, caps);

@@ -22,14 +22,15 @@ import { utcMonth } from '../sql.js';
  * figure is read through productionConversations.
  */
 
-interface MonthlyUsage {
-  month: string;
-  conversations: number;
-  messages: number;
-  input_tokens: number;
-  output_tokens: number;
-  total_tokens: number;
-}
+const monthlyUsageWire = z.object({
+  month: z.string().describe('YYYY-MM'),
+  conversations: z.number().int(),
+  messages: z.number().int(),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+});
+type MonthlyUsage = z.infer<typeof monthlyUsageWire>;
 
 const usageQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
 /** The page's query: the API's, and the notice a saved form redirects with. */
@@ -80,7 +81,7 @@ async function monthlyUsage(db: Db, workspaceId: string, now: Date, months: numb
 
 export function usageApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/usage', { schema: { querystring: usageQuery } }, async (request) => {
+  api.get('/app/api/usage', { schema: { querystring: usageQuery, response: { 200: z.object({ months: z.array(monthlyUsageWire) }) } } }, async (request) => {
     const { months } = request.query;
     return { months: await monthlyUsage(deps.db, sessionOf(request).workspace.id, deps.now(), months) };
   });
