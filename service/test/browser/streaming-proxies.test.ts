@@ -27,7 +27,9 @@ const until = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read,
 
 const skip = (await chromiumMissing()) ?? (await nginxMissing());
 
-describe.skipIf(skip)('streamed answers through proxies', () => {
+// Each test opens a browser context, a shop page and a 2.5 s answer (two in one test): beside the
+// other suites on a busy CI machine that can pass the default 30 s without anything being wrong.
+describe.skipIf(skip)('streamed answers through proxies', { timeout: 90_000 }, () => {
   let demo: DemoService;
   let browser: Browser;
   let context: BrowserContext;
