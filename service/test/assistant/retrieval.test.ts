@@ -83,6 +83,22 @@ describe('questions bounded by a price', () => {
   });
 });
 
+describe('questions bounded by a measure', () => {
+  it('put the products that meet it first, and leave out those that state a measure outside it', async () => {
+    const outdoor = await createShop(database.db);
+    await indexProducts(database.db, outdoor, [
+      { wpId: 30, name: 'Basislager 2 Zelt', description: 'Ein Zelt für zwei Personen. Gewicht: 2,4 kg', price: '299.00' },
+      { wpId: 31, name: 'Bergkamm 3 Zelt', description: 'Ein geräumiges Zelt für drei Personen mit zwei Apsiden.', price: '389.00' },
+      { wpId: 32, name: 'Federflug 1 Zelt', description: 'Ein Zelt für eine Person, aufgebaut mit Trekkingstöcken. Gewicht: 890 g inklusive Heringe', price: '429.00' },
+    ]);
+    const question = 'Habt ihr ein Zelt für eine Person, das weniger als ein Kilo wiegt?';
+    const result = await retrieve(database.db, { workspaceId: outdoor.workspaceId, question, previousUserTurns: [], language: 'de', analysis: analyzeQuestion(question, ['de']) });
+    const titles = [...new Set(result.sources.map((s) => s.title))];
+    expect(titles[0]).toBe('Federflug 1 Zelt');
+    expect(titles).not.toContain('Basislager 2 Zelt');
+  });
+});
+
 describe('confidenceOf', () => {
   const source = (content: string, score: number) => ({ rank: 1, score, chunkId: 1, documentId: 'd', kind: 'post' as const, title: 'T', url: 'https://x.example', heading: null, snippet: '', content, data: {} });
 

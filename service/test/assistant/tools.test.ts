@@ -231,6 +231,24 @@ describe('show_products', () => {
     expect(effects.durations.get('call-show_products')).toBeGreaterThanOrEqual(0);
   });
 
+  it('shows the products that meet a measure the query states, and none that fail it', async () => {
+    const outdoor = await createShop(database.db);
+    await indexProducts(database.db, outdoor, [
+      { wpId: 1, name: 'Flammkraft Mini Kocher', description: 'Der leichteste Kocher für Gaskartuschen. Gewicht: 88 g', price: '39.95' },
+      { wpId: 2, name: 'Weitland Multifuel Kocher', description: 'Ein Kocher für Benzin und Gas. Gewicht: 385 g', price: '349.00' },
+      { wpId: 3, name: 'Titanbecher 450', description: 'Ein Becher aus Titan. Gewicht: 62 g', price: '29.00' },
+      // A catalog of other things too: a word in every product is no word to search by.
+      { wpId: 4, name: 'Lichtkegel 250 Stirnlampe', description: 'Kompakte Stirnlampe mit 250 Lumen. Gewicht: 78 g', price: '24.95' },
+      { wpId: 5, name: 'Polarfuchs Schlafsack', description: 'Winterschlafsack mit Gänsedaune. Gewicht: 1,45 kg', price: '599.00' },
+      { wpId: 6, name: 'Wollsocken', description: 'Warme Socken aus Merinowolle.', price: '19.00' },
+    ]);
+    const effects = emptyEffects();
+    const set = buildTools(['show_products'], { db: database.db, agent: outdoor.agent, shopper: null, languageTag: 'de', visitorFacts: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID() }, effects);
+    const result = (await set.show_products!.execute!({ query: 'Habt ihr einen Kocher unter 100 Gramm?' } as never, { toolCallId: 'c', messages: [] })) as { products: { name: string }[] };
+    // The stove over 100 g is left out; the cup under it is no stove.
+    expect(result.products.map((product) => product.name)).toEqual(['Flammkraft Mini Kocher']);
+  });
+
   it("carries a variable product's price range onto its card, and no range for one price", () => {
     const hit = (pricing: Record<string, unknown>) => ({
       chunkId: 1,

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
 import { contentProfileOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
 import { primaryLanguage } from './locales.js';
+import { sortedByMeasures } from './measured-products.js';
 import type { PageContext } from './page-context.js';
+import { withoutMeasureConditions } from './understanding/measures.js';
 import type { QuestionAnalysis } from './understanding/question.js';
 import { shopTopicWords } from './understanding/shop-topics.js';
 
@@ -58,6 +60,8 @@ const AMBIGUOUS_NAME_MARGIN = 0.05;
 const FOCUS_CHUNKS = 8;
 /** A page that covers this share of the question's words is what it asks about, not the product on screen. */
 const TOPIC_COVERAGE = 0.6;
+/** Products of the kind asked for that are checked against the measures a question states. */
+const MEASURED_CANDIDATES = 20;
 
 export interface RetrievalInput {
   workspaceId: string;
@@ -111,6 +115,18 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
   const bounded = Object.keys(filters).length > 0;
   const browsing = bounded ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
+  // "A tent under 1 kg": the products of the kind asked for, then the ones that meet the measure first.
+  const measures = smallTalk ? [] : (analysis?.measures ?? []);
+  const measuring =
+    measures.length > 0
+      ? profile.then(async (p) => {
+          if (!p.hasProducts) return { met: [], failed: new Set<string>() };
+          const found = await searchKnowledge(db, { workspaceId: input.workspaceId, query: withoutMeasureConditions(input.question), language: input.language, alsoConfigs: p.configs, kinds: ['product'], limit: MEASURED_CANDIDATES, ...(bounded ? { filters } : {}) });
+          const { met, unsaid } = await sortedByMeasures(db, input.workspaceId, found, measures);
+          const kept = new Set([...met, ...unsaid].map((hit) => hit.documentId));
+          return { met: met.slice(0, limit), failed: new Set(found.map((hit) => hit.documentId).filter((id) => !kept.has(id))) };
+        })
+      : Promise.resolve({ met: [] as SearchHit[], failed: new Set<string>() });
 
   const termLanguages = [input.language, 'en'];
   const questionTerms = contentTerms(input.question, termLanguages);
@@ -121,7 +137,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const lookingBack = followUp || analysis?.deictic === true;
   const discussed = lookingBack ? conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns) : Promise.resolve(undefined);
 
-  const [whole, partHits, names, page, browsed, followUpHits, lastProduct] = await Promise.all([
+  const [whole, partHits, names, page, browsed, followUpHits, lastProduct, measured] = await Promise.all([
     wholeSearch,
     Promise.all(partSearches),
     named,
@@ -129,6 +145,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     browsing,
     followUpSearch,
     discussed,
+    measuring,
   ]);
   const terms = followUp ? contentTerms(`${previous} ${input.question}`, termLanguages) : questionTerms;
   const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
@@ -154,7 +171,9 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     ...nameHits.map((hit) => ({ hit, origin: 'name' as const })),
     ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
     ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
-  ].filter(({ hit }) => withinBounds(hit, filters));
+  ].filter(({ hit }) => withinBounds(hit, filters) && !measured.failed.has(hit.documentId));
+  // The products that meet the measures asked for come first, after the product in focus.
+  if (measured.met.length > 0) ordered.splice(focusHits.length, 0, ...measured.met.map((hit) => ({ hit, origin: 'search' as const })));
   const sources = withPagesWhole(rank(bounded ? productsFirst(ordered) : withPageNearTop(ordered), limit), pagesWhole, parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE);
   const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);

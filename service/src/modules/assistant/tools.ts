@@ -11,9 +11,11 @@ import { siteForAgent } from '../sites/site-lookup.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { validateBlock, type Block } from './blocks.js';
 import { LEXICONS } from './lexicon/index.js';
+import { sortedByMeasures } from './measured-products.js';
 import { DEFAULT_ORDER_LOOKUP_LIMITS, releaseOrderLookupMiss, reserveOrderLookupMiss, type OrderLookupLimits } from './order-lookup-limits.js';
 import { phrase } from './phrases.js';
 import { contentTerms, snippetOf } from './retrieval.js';
+import { measureConditionsIn, withoutMeasureConditions } from './understanding/measures.js';
 import { fold, stemsOf, wordsOf } from './understanding/stemming.js';
 import { asciiDigits, type MessageFacts } from './visitor-facts.js';
 
@@ -158,10 +160,15 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
       inputSchema: INPUT.show_products,
       execute: instrument(async ({ query, limit = 3, ...filterInput }: { query: string; limit?: number } & FilterInput, addBlock) => {
         const filters = filtersOf(filterInput);
-        const found = await search(query, ['product'], 20, filters);
+        // "A stove under 100 g": the kind of product is searched, the measure checked on each.
+        const measures = measureConditionsIn(query);
+        const kind = withoutMeasureConditions(query);
+        const found = await search(kind, ['product'], 20, filters);
         // Products that match most of what was asked first; with conditions only ("anything
         // under $30?"), the products that meet them.
-        const matching = relevantProducts(query, found, [ctx.languageTag, ctx.agent.defaultLocale]);
+        const relevant = relevantProducts(kind, found, [ctx.languageTag, ctx.agent.defaultLocale]);
+        const measured = await sortedByMeasures(ctx.db, ctx.agent.workspaceId, relevant, measures);
+        const matching = measured.met.length > 0 ? measured.met : measured.unsaid;
         const hits = matching.length > 0 || !hasFilters(filters) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20, query);
         const products: ToolOutput[] = [];
         const seen = new Set<string>();

@@ -52,7 +52,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
     const lines = named.slice(0, 3).flatMap((product) => productAnswer(question, product, analysis, language, languages, false).lines);
     if (lines.length > 0) return { kind: 'text', text: lines.join('\n') };
   }
-  const hasBounds = analysis.bounds.max !== undefined || analysis.bounds.min !== undefined;
+  const hasBounds = analysis.bounds.max !== undefined || analysis.bounds.min !== undefined || analysis.measures.length > 0;
   const terms = contentTerms(question, languages);
   const bestCoverage = (kind: OfflineSource['kind']) => Math.max(0, ...facts.sources.filter((s) => s.kind === kind).map((s) => coverageOf(terms, [s])));
   const pageCoverage = bestCoverage('post');

@@ -1,3 +1,4 @@
+import { measureConditionsIn, type MeasureCondition } from './measures.js';
 import { BY_WEB_SHARE, hasLexicon, lexiconFor, type CueKey } from '../lexicon/index.js';
 import { asciiDigits } from '../visitor-facts.js';
 import { fold, primaryLanguage } from './stemming.js';
@@ -28,6 +29,8 @@ export interface QuestionAnalysis {
   asksStock: boolean;
   onSale: boolean;
   bounds: PriceBounds;
+  /** Conditions on a measure ("under 1.5 kg", "R-value at least 4"): products are chosen by them. */
+  measures: MeasureCondition[];
   /** The questions the message asks; one unless it joins two ("…, and do you ship to Canada?"). */
   parts: string[];
 }
@@ -335,6 +338,7 @@ export function analyzeQuestion(message: string, languages: readonly string[]): 
     asksStock: matches(folded, cues, 'stock_question'),
     onSale: matches(folded, cues, 'on_sale'),
     bounds: bounds(folded, cues),
+    measures: measureConditionsIn(message),
     parts: partsOf(message, cues),
   };
 }
