@@ -80,6 +80,13 @@ const newAgent = (id: string, workspaceId: string, input: AgentCreate, now: Date
   updatedAt: now,
 });
 
+/** An agent the public may talk to: an unpublished one is tested in the Playground and to the public does not exist. */
+export async function publishedAgent(db: Db, agentId: string): Promise<AgentRow> {
+  const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
+  if (!agent || !agent.published) throw notFound('Agent');
+  return agent;
+}
+
 export async function createAgent(db: Db, workspaceId: string, input: AgentCreate, now: Date): Promise<AgentRow> {
   const [row] = await db.insert(agents).values(newAgent(randomUUID(), workspaceId, input, now)).returning();
   return row!;

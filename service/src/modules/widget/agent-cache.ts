@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import type { AgentRow } from '../agents/store.js';
-import { publishedAgent } from './conversations.js';
+import { publishedAgent, type AgentRow } from '../agents/store.js';
 
 /**
  * How long init may answer from an agent read earlier. Every page view of every shop calls init,

@@ -14,13 +14,6 @@ export type ConversationRow = typeof conversations.$inferSelect;
 /** Messages returned when a visitor resumes a conversation (spec 2.4). */
 export const RESUME_MESSAGES = 30;
 
-export async function publishedAgent(db: Db, agentId: string): Promise<AgentRow> {
-  const [agent] = await db.select().from(agents).where(eq(agents.id, agentId));
-  // An unpublished agent is tested in the Playground; to the public it does not exist.
-  if (!agent || !agent.published) throw new AppError('not_found', 'Agent not found');
-  return agent;
-}
-
 /**
  * The conversation a widget token is for, in its agent; never a Playground conversation.
  *
