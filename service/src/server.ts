@@ -3,7 +3,7 @@ import { ConfigError, demoRequested, loadConfig } from './config.js';
 import { DataDirLockedError, openDatabase } from './db/client.js';
 import { restrictDataDir, restrictNewFiles } from './lib/data-dir.js';
 import { safeErrorText } from './lib/safe-errors.js';
-import { startAdminSocket } from './modules/admin/socket.js';
+import { serverCommandContext, startAdminSocket } from './modules/admin/socket.js';
 import { startRetention } from './modules/ops/retention.js';
 import { serviceOutboxWorker } from './modules/outbox/worker.js';
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, demo });
   // With the embedded database this process owns the data directory, so the operator CLI talks
   // to it through a socket that only the same OS user can open.
-  const adminSocket = database.kind === 'pglite' ? await startAdminSocket(config.dataDir, database.db, app.log, { publicBaseUrl: config.publicBaseUrl, runtime: { providerEnv: app.deps.providerEnv, addressPolicy: app.deps.sitePolicy } }) : undefined;
+  const adminSocket = database.kind === 'pglite' ? await startAdminSocket(config.dataDir, database.db, app.log, serverCommandContext(app.deps)) : undefined;
 
   const outbox = serviceOutboxWorker(app.deps);
   outbox.start();

@@ -21,6 +21,8 @@ Commands:
   price:remove     --workspace <id> --provider <provider> --model <model>
   answer:list      --workspace <id>
   answer:add       --workspace <id> --question <text> [--question <variant> ...] --answer <markdown> [--language <tag> ...] [--agent <id> ...]
+  answer:update    --workspace <id> --id <answer id> [--question <text> ...] [--answer <markdown>] [--language <tag> ...] [--agent <id> ...]
+                   (the options given replace the answer's; those left out keep it; --language '' or --agent '' clears the list)
   answer:remove    --workspace <id> --id <answer id>
   answer:export    --workspace <id> [--format json|csv]      (prints the file)
   answer:import    --workspace <id> --file <answers.csv|answers.json> [--format json|csv]

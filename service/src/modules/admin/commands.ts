@@ -12,8 +12,21 @@ import { replacePassword } from '../auth/password-change.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { runSuite } from '../agent-tests/runner.js';
 import { createTest, listTests, testInput, testToWire } from '../agent-tests/store.js';
+import type { SuiteScheduler } from '../agent-tests/scheduler.js';
 import type { RuntimeDeps } from '../assistant/runtime.js';
-import { createSnippet, deleteSnippet, listSnippets, parseSnippetImport, snippetInput, snippetsToCsv, snippetsToJson, snippetToWire, writeSnippets } from '../knowledge/snippets.js';
+import {
+  createSnippet,
+  deleteSnippet,
+  listSnippets,
+  parseSnippetImport,
+  snippetInput,
+  snippetInWorkspace,
+  snippetsToCsv,
+  snippetsToJson,
+  snippetToWire,
+  updateSnippet,
+  writeSnippets,
+} from '../knowledge/snippets.js';
 
 /**
  * The operator's commands. The CLI runs them directly against the database, or, when the running
@@ -68,6 +81,22 @@ export const commandSchemas = {
     language: z.array(z.string()).default([]),
     agent: z.array(z.string()).default([]),
   }),
+  /**
+   * The options given replace what the answer had; those left out keep it. An empty --language or
+   * --agent ('') clears the list: any language, every agent.
+   */
+  'answer:update': z
+    .object({
+      workspace: workspaceId,
+      id: z.uuid('must be an answer id'),
+      question: z.array(z.string()).optional(),
+      answer: z.string().optional(),
+      language: z.array(z.string()).optional(),
+      agent: z.array(z.string()).optional(),
+    })
+    .refine((args) => [args.question, args.answer, args.language, args.agent].some((option) => option !== undefined), {
+      message: 'give at least one of --question, --answer, --language, --agent',
+    }),
   'answer:remove': z.object({ workspace: workspaceId, id: z.uuid() }),
   'answer:export': z.object({ workspace: workspaceId, format: z.enum(['csv', 'json']).default('json') }),
   /** `content` is the file's text: the command line reads --file before sending the command. */
@@ -89,6 +118,12 @@ export const commandSchemas = {
 export interface CommandContext {
   publicBaseUrl: string;
   runtime: Omit<RuntimeDeps, 'db'>;
+  /**
+   * The running server's suite scheduler, when the command runs inside it (the admin socket):
+   * a change to the owner's answers then schedules the agents' automatic runs, as the
+   * dashboard's changes do. A command line that opened the database itself has none.
+   */
+  suites?: Pick<SuiteScheduler, 'schedule'>;
 }
 
 export type CommandName = keyof typeof commandSchemas;
@@ -112,6 +147,7 @@ async function requireAgent(db: Db, id: string): Promise<AgentRow> {
 const OFFLINE_CONTEXT: CommandContext = { publicBaseUrl: 'http://localhost:3000', runtime: { providerEnv: {}, addressPolicy: { allowPrivate: false } } };
 
 export async function runCommand(db: Db, name: CommandName, rawArgs: unknown, context: CommandContext = OFFLINE_CONTEXT): Promise<Record<string, unknown>> {
+  const answersChanged = (workspace: string) => context.suites?.schedule(workspace, null, 'answers');
   switch (name) {
     case 'workspace:create': {
       const args = parseInput(commandSchemas[name], rawArgs);
@@ -197,11 +233,29 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown, co
       const args = parseInput(commandSchemas[name], rawArgs);
       await requireWorkspace(db, args.workspace);
       const input = parseInput(snippetInput, { questions: args.question, answer: args.answer, languages: args.language, agent_ids: args.agent });
-      return snippetToWire(await createSnippet(db, args.workspace, input, context.publicBaseUrl), context.publicBaseUrl);
+      const row = await createSnippet(db, args.workspace, input, context.publicBaseUrl);
+      answersChanged(args.workspace);
+      return snippetToWire(row, context.publicBaseUrl);
+    }
+    case 'answer:update': {
+      const args = parseInput(commandSchemas[name], rawArgs);
+      await requireWorkspace(db, args.workspace);
+      const current = await snippetInWorkspace(db, args.workspace, args.id);
+      const cleared = (values: string[]) => values.filter((value) => value.trim() !== '');
+      const input = parseInput(snippetInput, {
+        questions: args.question ?? current.questions,
+        answer: args.answer ?? current.answer,
+        languages: args.language ? cleared(args.language) : current.languages,
+        agent_ids: args.agent ? cleared(args.agent) : current.agentIds,
+      });
+      const row = await updateSnippet(db, args.workspace, args.id, input, context.publicBaseUrl);
+      answersChanged(args.workspace);
+      return snippetToWire(row, context.publicBaseUrl);
     }
     case 'answer:remove': {
       const args = parseInput(commandSchemas[name], rawArgs);
       await deleteSnippet(db, args.workspace, args.id);
+      answersChanged(args.workspace);
       return { id: args.id, deleted: true };
     }
     case 'answer:export': {
@@ -214,6 +268,7 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown, co
       const args = parseInput(commandSchemas[name], rawArgs);
       await requireWorkspace(db, args.workspace);
       const rows = await writeSnippets(db, args.workspace, parseSnippetImport(args.format, args.content), context.publicBaseUrl);
+      answersChanged(args.workspace);
       return { imported: rows.length };
     }
     case 'test:add': {

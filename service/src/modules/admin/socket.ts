@@ -2,6 +2,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { toAppError } from '../../lib/error-handler.js';
 import { AppError } from '../../lib/errors.js';
@@ -9,6 +10,15 @@ import { isCommandName, runCommand, type CommandContext } from './commands.js';
 
 export function adminSocketPath(dataDir: string): string {
   return path.join(dataDir, 'admin.sock');
+}
+
+/**
+ * What commands run through the socket reach of the running server: its public address, its
+ * models, and its suite scheduler, so that a change to the owner's answers made from the command
+ * line schedules the agents' automatic runs as the dashboard's changes do.
+ */
+export function serverCommandContext(deps: AppDeps): CommandContext {
+  return { publicBaseUrl: deps.config.publicBaseUrl, runtime: { providerEnv: deps.providerEnv, addressPolicy: deps.sitePolicy }, suites: deps.suites };
 }
 
 /** Room for an import of answers (answer:import sends the file's text). */
