@@ -6,27 +6,64 @@ import { sessionOf } from '../../auth/session-guard.js';
 import { html, type SafeHtml } from '../html.js';
 import { emptyState, layout, pageFrame, sendHtml } from '../layout.js';
 import { chartLibraryAvailable, CHART_ASSET } from '../static-assets.js';
-import { analytics, type Analytics } from './store.js';
+import { analytics, daysBetween, daysEndingToday, type Analytics, type DayRange } from './store.js';
 
 const RANGES = [7, 30, 90] as const;
-const analyticsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+const DEFAULT_DAYS = 30;
+/** The longest range, in days: a year's figures are read in one request at most. */
+export const MAX_RANGE_DAYS = 366;
+
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a date that exists');
+
+/** Either the last `days` days, or the UTC days `from` to `to`, both included. */
+const analyticsQuery = z
+  .object({
+    days: z.coerce.number().int().min(1).max(MAX_RANGE_DAYS).optional(),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .superRefine((query, context) => {
+    const refuse = (path: 'days' | 'from' | 'to', message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (query.from === undefined && query.to === undefined) return;
+    if (query.from === undefined) return refuse('from', 'give both from and to');
+    if (query.to === undefined) return refuse('to', 'give both from and to');
+    if (query.days !== undefined) return refuse('days', 'give either days, or from and to');
+    const { days } = daysBetween(query.from, query.to);
+    if (days < 1) return refuse('to', 'must not be before from');
+    if (days > MAX_RANGE_DAYS) refuse('to', `must be at most ${MAX_RANGE_DAYS} days from from`);
+  });
+type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+function rangeOf(query: AnalyticsQuery, now: Date): DayRange {
+  return query.from && query.to ? daysBetween(query.from, query.to) : daysEndingToday(now, query.days ?? DEFAULT_DAYS);
+}
 
 export function analyticsApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/analytics', { schema: { querystring: analyticsQuery } }, async (request) => {
-    const { days } = request.query;
-    return analytics(deps.db, sessionOf(request).workspace.id, deps.now(), days);
-  });
+  api.get('/app/api/analytics', { schema: { querystring: analyticsQuery } }, async (request) =>
+    analytics(deps.db, sessionOf(request).workspace.id, rangeOf(request.query, deps.now())),
+  );
 }
 
 export function analyticsPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
   pages.withTypeProvider<ZodTypeProvider>().get('/app/analytics', { schema: { querystring: analyticsQuery } }, async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
-    const { days } = request.query;
-    const figures = await analytics(deps.db, frame.session.workspace.id, deps.now(), days);
+    const figures = await analytics(deps.db, frame.session.workspace.id, rangeOf(request.query, deps.now()));
     const scripts = chartLibraryAvailable() ? [CHART_ASSET, 'analytics.js'] : ['analytics.js'];
-    return sendHtml(reply, layout(frame, { title: 'Analytics', active: 'analytics', body: analyticsView(figures), scripts }));
+    const chosenDates = request.query.from !== undefined;
+    return sendHtml(reply, layout(frame, { title: 'Analytics', active: 'analytics', body: analyticsView(figures, chosenDates), scripts }));
   });
+}
+
+/** The API address of the figures shown, for the charts. */
+function figuresSource(figures: Analytics): string {
+  return `/app/api/analytics?from=${figures.range.from}&to=${figures.range.to}`;
 }
 
 /** A share of the answers, as a whole percentage ("—" when there were none). */
@@ -34,7 +71,7 @@ function share(part: number, whole: number): string {
   return whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`;
 }
 
-function qualitySection(figures: Analytics): SafeHtml {
+function qualitySection(figures: Analytics, chosenDates: boolean): SafeHtml {
   const q = figures.quality.totals;
   const votes = q.thumbs_up + q.thumbs_down;
   const stat = (label: string, value: string, detail: string) =>
@@ -51,26 +88,32 @@ function qualitySection(figures: Analytics): SafeHtml {
       ${stat('Thumbs down', share(q.thumbs_down, votes), `${q.thumbs_down} of ${votes} votes`)}
     </div>
     <div class="chart-box">
-      <canvas id="quality-chart" data-source="/app/api/analytics?days=${figures.range.days}" role="img" aria-label="Answer quality per day, ${figures.range.from} to ${figures.range.to}"></canvas>
+      <canvas id="quality-chart" data-source="${figuresSource(figures)}" role="img" aria-label="Answer quality per day, ${figures.range.from} to ${figures.range.to}"></canvas>
     </div>
     <h3>Top gaps</h3>
     ${figures.top_gaps.length === 0
       ? emptyState('No gaps in this range.')
       : html`<ol>${figures.top_gaps.map((gap) => html`<li>${gap.question} <span class="muted">(${gap.count})</span></li>`)}</ol>
-        <p><a href="/app/gaps?days=${figures.range.days}">All gaps</a></p>`}
+        <p><a href="${chosenDates ? '/app/gaps' : `/app/gaps?days=${figures.range.days}`}">All gaps</a></p>`}
   </section>`;
 }
 
-function analyticsView(figures: Analytics): SafeHtml {
+function analyticsView(figures: Analytics, chosenDates: boolean): SafeHtml {
   const { totals, range } = figures;
   const activeDays = figures.daily.filter((day) => day.conversations + day.messages + day.leads + day.escalations + day.coupon_applies > 0).reverse();
   const stat = (label: string, value: number) => html`<div class="stat"><span class="value">${value}</span><span class="label">${label}</span></div>`;
   return html`<div class="page-head">
     <h1>Analytics</h1>
     <nav class="segmented" aria-label="Range">${RANGES.map(
-      (d) => html`<a href="/app/analytics?days=${d}" ${d === range.days && html`aria-current="page"`}>${d} days</a>`,
+      (d) => html`<a href="/app/analytics?days=${d}" ${!chosenDates && d === range.days && html`aria-current="page"`}>${d} days</a>`,
     )}</nav>
   </div>
+  <form class="filters" method="get" action="/app/analytics" aria-label="Date range" data-testid="analytics-range">
+    <label>From <input type="date" name="from" value="${range.from}" required></label>
+    <label>To <input type="date" name="to" value="${range.to}" required></label>
+    <button type="submit" class="secondary small">Show</button>
+    <span class="hint">Up to ${MAX_RANGE_DAYS} days.</span>
+  </form>
   <p class="hint">Production conversations only (Playground tests are never counted), ${range.from} to ${range.to}, UTC days.</p>
   <div class="stats">
     ${stat('Conversations', totals.conversations)}
@@ -79,11 +122,11 @@ function analyticsView(figures: Analytics): SafeHtml {
     ${stat('Escalations', totals.escalations)}
     ${stat('Coupon applies', totals.coupon_applies)}
   </div>
-  ${qualitySection(figures)}
+  ${qualitySection(figures, chosenDates)}
   <section class="card">
     <h2>Conversations and messages per day</h2>
     <div class="chart-box">
-      <canvas id="analytics-chart" data-source="/app/api/analytics?days=${range.days}" role="img"
+      <canvas id="analytics-chart" data-source="${figuresSource(figures)}" role="img"
         aria-label="Conversations and messages per day, ${range.from} to ${range.to}"></canvas>
     </div>
     <p class="chart-unavailable muted" hidden>The chart library is not installed; the figures are in the table below.</p>

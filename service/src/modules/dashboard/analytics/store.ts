@@ -1,4 +1,4 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { agents, couponApplies, leads, messageFeedback, messages, widgetEvents } from '../../../db/schema.js';
 import { answerQuality, gapClusters, type AnswerQualityDay } from '../gaps/store.js';
@@ -6,7 +6,7 @@ import { productionConversations } from '../production.js';
 import { utcDay } from '../sql.js';
 
 /**
- * Daily figures of production conversations, over whole UTC days ending today. Every figure is
+ * Daily figures of production conversations, over a range of whole UTC days. Every figure is
  * read through productionConversations: a Playground conversation, its messages, leads, coupon
  * applies or widget events never count.
  */
@@ -42,45 +42,64 @@ function perDay(rows: { day: string; n: number }[]): Map<string, number> {
   return new Map(rows.map((row) => [row.day, Number(row.n)]));
 }
 
-export async function analytics(db: Db, workspaceId: string, now: Date, days: number): Promise<Analytics> {
+/** Whole UTC days: the first's midnight, and how many. */
+export interface DayRange {
+  from: Date;
+  days: number;
+}
+
+/** The `days` whole UTC days ending today. */
+export function daysEndingToday(now: Date, days: number): DayRange {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = new Date(today - (days - 1) * DAY_MS);
+  return { from: new Date(today - (days - 1) * DAY_MS), days };
+}
+
+/** From one UTC day to another, both included (dates as YYYY-MM-DD, `from` not after `to`). */
+export function daysBetween(from: string, to: string): DayRange {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  return { from: new Date(start), days: Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1 };
+}
+
+export async function analytics(db: Db, workspaceId: string, range: DayRange): Promise<Analytics> {
+  const { from, days } = range;
+  const until = new Date(from.getTime() + days * DAY_MS);
+  const inRange = (column: Parameters<typeof gte>[0]) => and(gte(column, from), lt(column, until));
   const pc = productionConversations(db, workspaceId);
   const hasMessages: SQL = sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId})`;
 
   const [quality, gaps, conversations, messageRows, escalations, leadRows, couponRows, eventRows, feedbackRows] = await Promise.all([
-    answerQuality(db, workspaceId, from),
-    gapClusters(db, workspaceId, { from }),
-    db.select({ day: utcDay(pc.createdAt), n: countInt }).from(pc).where(and(gte(pc.createdAt, from), hasMessages)).groupBy(sql`1`),
+    answerQuality(db, workspaceId, from, until),
+    gapClusters(db, workspaceId, { from, until }),
+    db.select({ day: utcDay(pc.createdAt), n: countInt }).from(pc).where(and(inRange(pc.createdAt), hasMessages)).groupBy(sql`1`),
     db
       .select({ day: utcDay(messages.createdAt), n: countInt })
       .from(pc)
       .innerJoin(messages, and(eq(messages.conversationId, pc.id), eq(messages.workspaceId, workspaceId)))
-      .where(gte(messages.createdAt, from))
+      .where(inRange(messages.createdAt))
       .groupBy(sql`1`),
     db
       .select({ day: utcDay(messages.createdAt), n: countInt })
       .from(pc)
       .innerJoin(messages, and(eq(messages.conversationId, pc.id), eq(messages.workspaceId, workspaceId)))
-      .where(and(gte(messages.createdAt, from), eq(messages.role, 'assistant'), sql`${messages.blocks} @> '[{"kind":"escalation_button"}]'::jsonb`))
+      .where(and(inRange(messages.createdAt), eq(messages.role, 'assistant'), sql`${messages.blocks} @> '[{"kind":"escalation_button"}]'::jsonb`))
       .groupBy(sql`1`),
     db
       .select({ day: utcDay(leads.createdAt), n: countInt })
       .from(pc)
       .innerJoin(leads, and(eq(leads.conversationId, pc.id), eq(leads.workspaceId, workspaceId)))
-      .where(gte(leads.createdAt, from))
+      .where(inRange(leads.createdAt))
       .groupBy(sql`1`),
     db
       .select({ day: utcDay(couponApplies.createdAt), n: countInt, staged: sql<number>`count(*) FILTER (WHERE ${couponApplies.status} = 'staged')::int` })
       .from(pc)
       .innerJoin(couponApplies, and(eq(couponApplies.conversationId, pc.id), eq(couponApplies.workspaceId, workspaceId)))
-      .where(gte(couponApplies.createdAt, from))
+      .where(inRange(couponApplies.createdAt))
       .groupBy(sql`1`),
     db
       .select({ name: widgetEvents.name, count: countInt })
       .from(pc)
       .innerJoin(widgetEvents, and(eq(widgetEvents.conversationId, pc.id), eq(widgetEvents.workspaceId, workspaceId)))
-      .where(gte(widgetEvents.createdAt, from))
+      .where(inRange(widgetEvents.createdAt))
       .groupBy(widgetEvents.name)
       .orderBy(sql`2 DESC`, widgetEvents.name),
     db
@@ -93,7 +112,7 @@ export async function analytics(db: Db, workspaceId: string, now: Date, days: nu
       .from(pc)
       .innerJoin(messageFeedback, and(eq(messageFeedback.conversationId, pc.id), eq(messageFeedback.workspaceId, workspaceId)))
       .innerJoin(agents, and(eq(agents.id, messageFeedback.agentId), eq(agents.workspaceId, workspaceId)))
-      .where(gte(messageFeedback.updatedAt, from))
+      .where(inRange(messageFeedback.updatedAt))
       .groupBy(agents.id, agents.name)
       .orderBy(agents.name),
   ]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { knowledgeSnippets, messages } from '../../../db/schema.js';
 import { contentTerms } from '../../assistant/retrieval.js';
@@ -22,6 +22,8 @@ const EXAMPLES_PER_CLUSTER = 3;
 
 export interface GapFilters {
   from: Date;
+  /** The end of the period, exclusive; none: up to now. */
+  until?: Date | undefined;
   agentId?: string | undefined;
 }
 
@@ -73,6 +75,7 @@ export async function gapClusters(db: Db, workspaceId: string, filters: GapFilte
       and(
         eq(messages.role, 'assistant'),
         gte(messages.createdAt, filters.from),
+        filters.until ? lt(messages.createdAt, filters.until) : undefined,
         filters.agentId ? eq(pc.agentId, filters.agentId) : undefined,
         sql`((${messages.outcome}->>'gap') = 'true' OR ${DOWN_VOTED(workspaceId)})`,
       ),
@@ -183,11 +186,11 @@ export interface AnswerQualityDay {
 }
 
 /**
- * Answer quality per UTC day from `from`: answers to questions (small talk aside) and how many
+ * Answer quality per UTC day from `from` until `until` (exclusive): answers to questions (small talk aside) and how many
  * were confident, abstained, escalated or given by an owner's answer; visitors' thumbs up and
  * down. Production conversations only.
  */
-export async function answerQuality(db: Db, workspaceId: string, from: Date): Promise<Map<string, Omit<AnswerQualityDay, 'date'>>> {
+export async function answerQuality(db: Db, workspaceId: string, from: Date, until: Date): Promise<Map<string, Omit<AnswerQualityDay, 'date'>>> {
   const pc = productionConversations(db, workspaceId);
   const flag = (name: string) => sql<number>`count(*) FILTER (WHERE (${messages.outcome}->>${name}) = 'true')::int`;
   const [answers, votes] = await Promise.all([
@@ -202,7 +205,7 @@ export async function answerQuality(db: Db, workspaceId: string, from: Date): Pr
       })
       .from(pc)
       .innerJoin(messages, and(eq(messages.conversationId, pc.id), eq(messages.workspaceId, workspaceId)))
-      .where(and(eq(messages.role, 'assistant'), gte(messages.createdAt, from), sql`${messages.outcome} IS NOT NULL AND (${messages.outcome}->>'small_talk') = 'false'`))
+      .where(and(eq(messages.role, 'assistant'), gte(messages.createdAt, from), lt(messages.createdAt, until), sql`${messages.outcome} IS NOT NULL AND (${messages.outcome}->>'small_talk') = 'false'`))
       .groupBy(sql`1`),
     db
       .select({
@@ -212,7 +215,7 @@ export async function answerQuality(db: Db, workspaceId: string, from: Date): Pr
       })
       .from(pc)
       .innerJoin(sql`message_feedback f`, sql`f.conversation_id = ${pc.id} AND f.workspace_id = ${workspaceId}`)
-      .where(sql`f.created_at >= ${from}`)
+      .where(sql`f.created_at >= ${from} AND f.created_at < ${until}`)
       .groupBy(sql`1`),
   ]);
   const days = new Map<string, Omit<AnswerQualityDay, 'date'>>();
