@@ -27,6 +27,7 @@ Commands:
   answer:export    --workspace <id> [--format json|csv]      (prints the file)
   answer:import    --workspace <id> --file <answers.csv|answers.json> [--format json|csv]
   test:add         --agent <id> --question <text> [--source <url> ...] [--pattern <"phrase | other phrase">] [--language <tag>] [--site-type <type>]
+                   [--page-url <url> [--page-title <title>]]   (the page the question is asked from)
   test:list        --agent <id>
   agent:test       --agent <id>
                    (runs the agent's suite; prints the difference from the previous run and exits 1 when a test newly fails)
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
       file: { type: 'string' },
       source: { type: 'string', multiple: true },
       pattern: { type: 'string' },
+      'page-url': { type: 'string' },
+      'page-title': { type: 'string' },
     },
   });
   const json = values.json ?? false;

@@ -102,14 +102,19 @@ export const commandSchemas = {
   /** `content` is the file's text: the command line reads --file before sending the command. */
   'answer:import': z.object({ workspace: workspaceId, format: z.enum(['csv', 'json']), content: z.string().max(2_000_000) }),
   /** An agent's regression suite (agent-tests/). */
-  'test:add': z.object({
-    agent: agentId,
-    question: z.array(z.string()).length(1, 'give one --question'),
-    source: z.array(z.string()).default([]),
-    pattern: z.string().optional(),
-    language: single(z.string().optional()),
-    'site-type': siteType.optional(),
-  }),
+  'test:add': z
+    .object({
+      agent: agentId,
+      question: z.array(z.string()).length(1, 'give one --question'),
+      source: z.array(z.string()).default([]),
+      pattern: z.string().optional(),
+      language: single(z.string().optional()),
+      'site-type': siteType.optional(),
+      /** The page the visitor asks from (the Playground's page context): its address, and its title. */
+      'page-url': z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).max(2000).optional(),
+      'page-title': z.string().trim().min(1, 'must not be empty').max(500).optional(),
+    })
+    .refine((args) => args['page-title'] === undefined || args['page-url'] !== undefined, { message: 'give --page-url with --page-title', path: ['page-url'] }),
   'test:list': z.object({ agent: agentId }),
   'agent:test': z.object({ agent: agentId }),
 } as const;
@@ -274,7 +279,15 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown, co
     case 'test:add': {
       const args = parseInput(commandSchemas[name], rawArgs);
       const agent = await requireAgent(db, args.agent);
-      const input = parseInput(testInput, { question: args.question[0], expected_sources: args.source, fact_pattern: args.pattern ?? null, language: args.language ?? null, site_type: args['site-type'] ?? null });
+      const pageContext = args['page-url'] ? { url: args['page-url'], ...(args['page-title'] ? { title: args['page-title'] } : {}) } : null;
+      const input = parseInput(testInput, {
+        question: args.question[0],
+        expected_sources: args.source,
+        fact_pattern: args.pattern ?? null,
+        language: args.language ?? null,
+        site_type: args['site-type'] ?? null,
+        page_context: pageContext,
+      });
       return testToWire(await createTest(db, agent.workspaceId, agent.id, input));
     }
     case 'test:list': {
