@@ -16,8 +16,8 @@ import { routeHostPage } from './helpers/host-page.js';
 
 /**
  * The widget as visitors see it (issue 21, "Must show"): the home screen, a streamed answer with
- * the feedback tools, and the hand-off with its lead form, in English, German, Arabic, Japanese
- * and Hebrew, at desktop and phone sizes, compared with the checked-in references in
+ * the feedback tools, and the hand-off with its lead form, in English, German, Arabic, Japanese,
+ * Hebrew and Persian, at desktop and phone sizes, compared with the checked-in references in
  * screenshots/. `UPDATE_SCREENSHOTS=1` writes them anew (look at them before committing); a
  * differing image is written to test-artifacts/widget-looks/ for inspection.
  */
@@ -76,6 +76,14 @@ const LANGUAGES: Language[] = [
     person: 'אפשר לדבר עם נציג?',
     handoff: 'בטח, הצוות שלנו יחזור אלייך בהקדם.',
   },
+  {
+    tag: 'fa',
+    dir: 'rtl',
+    page: '<h1>کاپشن ضدآب ریج‌لاین</h1><p>درزهای کاملاً آب‌بندی‌شده، قابل تنفس و جمع‌شونده.</p>',
+    answer: ['بله، کاپشن ریج‌لاین ', 'در سایز **M** موجود است ', 'و ظرف دو روز ارسال می‌شود.'],
+    person: 'می‌توانم با یک کارشناس صحبت کنم؟',
+    handoff: 'حتماً، همکاران ما به‌زودی با شما تماس می‌گیرند.',
+  },
 ];
 
 const catalogue = (tag: string) => JSON.parse(readFileSync(`${CATALOGUES}${tag}.json`, 'utf8')) as Record<string, string>;
@@ -129,7 +137,7 @@ const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000
 
 const skip = await chromiumMissing();
 
-describe.skipIf(skip)('the widget as visitors see it, in five languages at two sizes', () => {
+describe.skipIf(skip)('the widget as visitors see it, in six languages at two sizes', () => {
   let demo: DemoService;
   let browser: Browser;
   let context: BrowserContext;
