@@ -219,7 +219,7 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
           expect(box).toMatchObject({ x: 0, y: 0, width: viewport.width, height: viewport.height });
           expect(await page.evaluate('getComputedStyle(document.documentElement).overflow')).toBe('hidden');
           expect(await styleOf(page.getByTestId('sa-lead-email'), 'font-size')).toBe('16px');
-          for (const testId of ['sa-close', 'sa-new', 'sa-lead-submit']) {
+          for (const testId of ['sa-close', 'sa-new', 'sa-lead-submit', 'sa-lead-dismiss']) {
             const target = (await page.getByTestId(testId).boundingBox())!;
             expect(Math.min(target.width, target.height), testId).toBeGreaterThanOrEqual(44);
           }
@@ -313,6 +313,25 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
     expect(await answers(page).count()).toBe(0);
     expect(before).toBeTruthy();
     expect(await storedConversation()).not.toBe(before);
+  });
+
+  it('gives the teaser 44 px touch targets on a phone', async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.phone, deviceScaleFactor: 1 });
+    await context.addInitScript(RECORD_HOST_ERRORS);
+    const url = `${demo.base}/teaser.html`;
+    await routeHostPage(context, url, demo.base, { agentId: DEMO_AGENT_ID, body: LANGUAGES[0]!.page });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.getByTestId('sa-launcher').waitFor();
+    // The widget's own teaser as it ships, shown directly: measured here for its styles alone.
+    await page.getByTestId('sa-teaser-open').evaluate((el) => (el.textContent = 'Questions? Chat with us.'));
+    await page.getByTestId('sa-teaser').evaluate((el) => el.removeAttribute('hidden'));
+    for (const testId of ['sa-teaser-open', 'sa-teaser-dismiss', 'sa-launcher']) {
+      const target = (await page.getByTestId(testId).boundingBox())!;
+      expect(Math.min(target.width, target.height), testId).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByTestId('sa-teaser-dismiss').click();
+    expect(await page.getByTestId('sa-teaser').isVisible()).toBe(false);
   });
 
   it('is not broken by a page carrying hostile global CSS', async () => {

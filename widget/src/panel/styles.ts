@@ -97,5 +97,7 @@ textarea,input{font:inherit;color:inherit;margin:0}
 @media (max-width:480px){
 .panel{position:fixed;inset:0;width:auto;height:auto;height:100dvh;min-height:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) 0 env(safe-area-inset-left)}
 .composer,.lead-slot{padding-bottom:calc(12px + env(safe-area-inset-bottom))}
+.lead .actions .btn{min-height:44px}
+.sources a{padding-block:0;line-height:42px}
 }
 `;
