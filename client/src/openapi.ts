@@ -567,6 +567,9 @@ export interface components {
             }[];
             /** Format: date-time */
             created_at: string;
+            language?: string;
+            /** @enum {string} */
+            direction?: "ltr" | "rtl";
         };
         InitResponse: {
             /** Format: uuid */

@@ -102,6 +102,8 @@ export const messageSchema = named('Message', z.object({
   blocks: z.array(blockSchema),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
   created_at: isoDateTime,
+  language: z.string().optional().describe("An answer's reply language (BCP-47); absent on the visitor's own messages"),
+  direction: direction.optional().describe("The writing direction of an answer's language; absent on the visitor's own messages"),
 }));
 
 export const initResponse = named('InitResponse', z.object({
