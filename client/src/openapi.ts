@@ -599,6 +599,7 @@ export interface components {
                 theme: {
                     color?: string | null;
                     position?: ("left" | "right") | null;
+                    avatar_url?: string | null;
                 };
                 handoff: {
                     type?: ("url" | "email" | "lead_form") | null;

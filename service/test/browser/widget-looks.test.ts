@@ -334,6 +334,44 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
     expect(await page.getByTestId('sa-teaser').isVisible()).toBe(false);
   });
 
+  it("shows the agent's picture on the home screen and in the header, and the name's initial when it does not load", async () => {
+    const picture = 'https://cdn.fernhill.example/team/avatar.png';
+    const missing = 'https://cdn.fernhill.example/team/gone.png';
+    const square = new PNG({ width: 8, height: 8 });
+    square.data.fill(200);
+    const openHome = async (avatarUrl: string) => {
+      await demo.t.database.db.update(agents).set({ theme: { color: '#2f6b4f', avatar_url: avatarUrl } }).where(eq(agents.id, DEMO_AGENT_ID));
+      demo.t.clock.advance(AGENT_CACHE_MS); // init's cached agent reads the new settings
+      context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      await context.addInitScript(RECORD_HOST_ERRORS);
+      // The owner's image host: the picture is there, the other is not.
+      await context.route(picture, (route) => route.fulfill({ contentType: 'image/png', body: PNG.sync.write(square) }));
+      await context.route(missing, (route) => route.fulfill({ status: 404, body: '' }));
+      const url = `${demo.base}/avatar.html`;
+      await routeHostPage(context, url, demo.base, { agentId: DEMO_AGENT_ID, body: '<h1>Fernhill Outfitters</h1>' });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.getByTestId('sa-launcher').click();
+      await page.getByTestId('sa-home').waitFor();
+      return page;
+    };
+    const loadedWidth = (image: Locator) => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+
+    let page = await openHome(picture);
+    const images = page.getByTestId('sa-avatar-image');
+    await until(() => images.count()).toBe(2); // the header's and the home screen's
+    for (const image of await images.all()) {
+      expect(await image.getAttribute('src')).toBe(picture);
+      await until(() => loadedWidth(image)).toBe(8);
+      expect(await image.isVisible()).toBe(true);
+    }
+    await context.close();
+
+    page = await openHome(missing);
+    await until(() => page.getByTestId('sa-avatar-image').count()).toBe(0);
+    expect(await page.getByTestId('sa-avatar').allTextContents()).toEqual(['F', 'F']);
+  });
+
   it('is not broken by a page carrying hostile global CSS', async () => {
     context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(RECORD_HOST_ERRORS);

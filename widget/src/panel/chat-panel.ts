@@ -219,7 +219,7 @@ export class ChatPanel implements PanelApi {
     this.data = data;
     // The owner's name keeps its own direction (<bdi>) and sits where the panel's language starts.
     this.title.replaceChildren(agent.name ? h('bdi', {}, agent.name) : this.t.text('panelTitle'));
-    this.headAvatar.replaceChildren(avatar(agent.name || this.t.text('panelTitle')));
+    this.headAvatar.replaceChildren(avatar(agent.name || this.t.text('panelTitle'), agent.theme?.avatar_url));
     this.log.replaceChildren();
     this.views.clear();
     this.home = null;
