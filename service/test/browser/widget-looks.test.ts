@@ -372,6 +372,23 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
     expect(await page.getByTestId('sa-avatar').allTextContents()).toEqual(['F', 'F']);
   });
 
+  it("says the launcher's and teaser's words in the page's language before the panel loads", async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'de' });
+    await context.addInitScript(RECORD_HOST_ERRORS);
+    const url = `${demo.base}/launcher-de.html`;
+    await routeHostPage(context, url, demo.base, { agentId: DEMO_AGENT_ID, lang: 'de', body: LANGUAGES[1]!.page });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(url);
+    const german = catalogue('de');
+    await until(() => page.getByTestId('sa-launcher').getAttribute('aria-label')).toBe(german.openChat);
+    expect(await page.getByTestId('sa-teaser-dismiss').getAttribute('aria-label')).toBe(german.teaserDismiss);
+    expect(german.openChat).not.toBe(catalogue('en').openChat);
+    expect(fetched).toContain('/i18n/de.js');
+    expect(fetched).not.toContain('/panel.js'); // the loader's own words, without the panel
+  });
+
   it('is not broken by a page carrying hostile global CSS', async () => {
     context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(RECORD_HOST_ERRORS);
