@@ -283,7 +283,7 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
     expect(await page.getByTestId('sa-lead-form').count()).toBe(0);
     await exitIntent();
     await until(() => page.getByTestId('sa-lead-form').getAttribute('data-reason')).toBe('exit_intent');
-  });
+  }, 90_000); // four visits with answers, beside other suites on a busy machine
 
   it('starts a new conversation, counts replies that came while closed on the launcher, copies an answer', async () => {
     const page = await visit({ trigger: 'never' });
