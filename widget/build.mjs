@@ -34,8 +34,9 @@ const catalogueTags = (await readdir(catalogueDir))
   .map((file) => file.slice(0, -'.json'.length))
   .sort();
 const contentVersion = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
-/** Language tag → content hash of its script (the service's ?v= of it); English is in the panel. */
-const catalogueVersions = {};
+/** One content hash over every catalogue's script (the service's ?v= of them): the loader fetches
+ * catalogues too, and one hash keeps it small where one per language would add a kilobyte. */
+const catalogueHash = createHash('sha256');
 await rm(join(dist, 'i18n'), { recursive: true, force: true });
 await mkdir(join(dist, 'i18n'), { recursive: true });
 for (const tag of catalogueTags) {
@@ -44,9 +45,9 @@ for (const tag of catalogueTags) {
   const ascii = catalogue.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const script = `(function(){var s=document.currentScript;s&&s.dispatchEvent(new CustomEvent("storefront-assistant:catalogue",{detail:${ascii}}))})();\n`;
   await writeFile(join(dist, 'i18n', `${tag}.js`), script);
-  catalogueVersions[tag] = contentVersion(script);
+  catalogueHash.update(`${tag}\n${script}`);
 }
-const catalogues = { tags: catalogueTags, versions: catalogueVersions };
+const catalogues = { tags: catalogueTags, version: catalogueHash.digest('hex').slice(0, 12) };
 
 await build({
   ...common,
@@ -59,7 +60,8 @@ await build({
   ...common,
   entryPoints: [join(root, 'src/loader.ts')],
   outfile: join(dist, 'widget.js'),
-  define: { __PANEL_VERSION__: JSON.stringify(panelVersion) },
+  // The loader fetches the visitor's catalogue too, for the launcher's and teaser's own words.
+  define: { __PANEL_VERSION__: JSON.stringify(panelVersion), __CATALOGUES__: JSON.stringify(catalogues) },
 });
 // The same Markdown renderer for the dashboard's transcripts and the Playground (web/, which has no
 // build step of its own), as one global: window.StorefrontAssistantMarkdown.renderMarkdown(text).

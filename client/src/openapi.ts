@@ -567,6 +567,9 @@ export interface components {
             }[];
             /** Format: date-time */
             created_at: string;
+            language?: string;
+            /** @enum {string} */
+            direction?: "ltr" | "rtl";
         };
         InitResponse: {
             /** Format: uuid */
@@ -596,6 +599,7 @@ export interface components {
                 theme: {
                     color?: string | null;
                     position?: ("left" | "right") | null;
+                    avatar_url?: string | null;
                 };
                 handoff: {
                     type?: ("url" | "email" | "lead_form") | null;

@@ -3,6 +3,7 @@
 
 import { adoptStyles, h, icon, ICON_CLOSE, listen } from './dom.js';
 import { LAUNCHER_CSS } from './launcher-styles.js';
+import { loadCatalogue } from './i18n/catalogue-script.js';
 import { detach, guard, logError } from './log.js';
 import { collectPageContext } from './page-context.js';
 import { onScrollDepth } from './scroll-trigger.js';
@@ -16,11 +17,16 @@ export type InstanceOptions = {
   agentId: string;
   /** Where widget.js was loaded from: the service's base URL. */
   base: string;
+  /** The widget script's CSP nonce, for the catalogue script it loads. */
+  nonce: string;
   /** Position among the page's widgets, to stack launchers instead of overlapping them. */
   index: number;
   loadPanel: () => Promise<MountPanel>;
   emit: (event: WidgetEvent, payload: Record<string, unknown>) => void;
 };
+
+/** After the page's own start-up work (setTimeout where requestIdleCallback is missing). */
+const whenIdle = (callback: () => void) => (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1)))(callback, { timeout: 2000 });
 
 const ICON_CHAT = 'M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12z';
 const LAUNCHER_SPACING_PX = 76;
@@ -54,13 +60,15 @@ export class Instance {
   private readonly badge: HTMLElement;
   private readonly teaser: HTMLElement;
   private readonly teaserText: HTMLButtonElement;
+  private readonly teaserClose: HTMLButtonElement;
   private readonly store: AgentStore;
   private readonly session: Session;
   private readonly telemetry: Telemetry;
   private readonly locale = pageLocale();
   private panel: PanelApi | null = null;
-  /** English until the panel, with its catalogue, says them in the visitor's language. */
+  /** English until the visitor's catalogue, loaded when idle after init, says them in their language. */
   private labels = { open: 'Open chat', close: 'Close chat' };
+  private teaserDefault = 'Questions? Chat with us.';
   private unreadLabel = '';
   private opened = false;
   private teaserArmed = false;
@@ -86,6 +94,7 @@ export class Instance {
     this.launcher.append(this.badge);
     this.teaserText = h('button', { type: 'button', class: 'teaser-text', 'data-testid': 'sa-teaser-open' });
     const teaserClose = h('button', { type: 'button', class: 'teaser-close', 'aria-label': 'Dismiss', 'data-testid': 'sa-teaser-dismiss' }, icon(ICON_CLOSE));
+    this.teaserClose = teaserClose;
     this.teaser = h('div', { class: 'teaser', hidden: true, 'data-testid': 'sa-teaser' }, this.teaserText, teaserClose);
     this.dock = h('div', { class: 'dock' }, this.teaser, this.launcher);
     this.dock.style.setProperty('--sa-offset', `${options.index * LAUNCHER_SPACING_PX}px`);
@@ -112,8 +121,7 @@ export class Instance {
     this.telemetry = new Telemetry(options.base, this.session);
     // Init early, but after the page's own start-up work, so that the launcher has its colour and
     // a returning visitor's conversation is ready when the panel opens.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-    idle(() => detach(this.session.ready().catch((error: unknown) => this.reportInitFailure(error))), { timeout: 2000 });
+    whenIdle(() => detach(this.session.ready().catch((error: unknown) => this.reportInitFailure(error))));
   }
 
   open(source: string): void {
@@ -197,7 +205,25 @@ export class Instance {
       this.store.update({ color });
     }
     this.armTeaser(agent);
+    whenIdle(() => detach(this.localize(agent.locale)));
     this.options.emit('ready', { conversationId: conversation_id });
+  }
+
+  /**
+   * The launcher's and teaser's words in the visitor's language, from the catalogue the panel
+   * uses (the page's language, else the agent's), fetched when idle so that the loader carries
+   * none. Missing or unloadable, they stay English.
+   */
+  private async localize(agentLocale: string | undefined): Promise<void> {
+    const catalogue = await loadCatalogue([this.locale, agentLocale], { base: this.options.base, nonce: this.options.nonce });
+    const word = (key: string, english: string) => {
+      const text = catalogue?.[key];
+      return typeof text === 'string' && text.trim() ? text : english;
+    };
+    this.labels = { open: word('openChat', this.labels.open), close: word('close', this.labels.close) };
+    this.setLauncherState();
+    this.teaserClose.setAttribute('aria-label', word('teaserDismiss', 'Dismiss'));
+    this.teaserDefault = word('teaserDefault', this.teaserDefault);
   }
 
   private applyColor(color: string | undefined): void {
@@ -214,7 +240,7 @@ export class Instance {
     this.teaserArmed = true;
     onScrollDepth(depth, () => {
       if (this.opened || this.store.get().teaser_dismissed) return;
-      this.teaserText.textContent = teaser?.text || agent.greeting || 'Questions? Chat with us.';
+      this.teaserText.textContent = teaser?.text || agent.greeting || this.teaserDefault;
       this.teaser.hidden = false;
       this.telemetry.track('scroll_trigger', { depth });
     });

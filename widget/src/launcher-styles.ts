@@ -2,6 +2,7 @@
 // the page's CSS: a page rule such as `* { all: unset }` matches the host element itself, and an
 // !important :host rule wins over any page rule, important or not (CSS Scoping, cascade context).
 // An open widget rises above the page's other widgets, so their launchers never cover its panel.
+// On a phone the teaser's text and close button are 44 px touch targets.
 export const LAUNCHER_CSS = `
 :host{all:initial!important;display:block!important;position:fixed!important;z-index:2147483000!important;top:auto!important;left:auto!important;bottom:0!important;right:0!important;width:0!important;height:0!important;overflow:visible!important;visibility:visible!important;opacity:1!important;transform:none!important;filter:none!important;pointer-events:none!important}
 :host([data-open]){z-index:2147483001!important}
@@ -22,7 +23,7 @@ svg{width:26px;height:26px;fill:none;stroke:currentColor;stroke-width:2;stroke-l
 .teaser-text{flex:1;padding:0;border:0;background:none;text-align:start;cursor:pointer;overflow-wrap:anywhere}
 .teaser-close{flex:none;display:grid;place-items:center;width:28px;height:28px;padding:0;border:0;border-radius:6px;background:none;cursor:pointer}
 .teaser-close svg{width:16px;height:16px}
-@media (max-width:480px){:host([data-open]) .launcher{display:none}}
+@media (max-width:480px){:host([data-open]) .launcher{display:none}.teaser{align-items:center;padding-block:0}.teaser-text{min-height:44px;padding-block:11px}.teaser-close{width:44px;height:44px}}
 @media (prefers-reduced-motion:no-preference){.teaser{animation:sa-rise .2s ease-out}}
 @keyframes sa-rise{from{opacity:0;transform:translateY(8px)}}
 `;

@@ -62,7 +62,8 @@ function start(): void {
   }
 
   const registry = new Registry();
-  const loadPanel = panelLoader((current as HTMLScriptElement | null)?.nonce ?? '');
+  const nonce = (current as HTMLScriptElement | null)?.nonce ?? '';
+  const loadPanel = panelLoader(nonce);
   const booted = new WeakSet<Element>();
 
   const boot = guard((script: Element | null) => {
@@ -93,6 +94,7 @@ function start(): void {
             new Instance({
               agentId,
               base,
+              nonce,
               index: registry.size,
               loadPanel: () => loadPanel(base),
               emit: (event, payload) => registry.emit(agentId, event, payload),

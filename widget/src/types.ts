@@ -27,7 +27,7 @@ export type Agent = Omit<InitResponse['agent'], 'lead_capture' | 'handoff' | 'th
   suggestions?: string[];
   lead_capture?: LeadCapture;
   handoff?: Handoff;
-  theme?: { color?: string; teaser?: Teaser };
+  theme?: { color?: string; teaser?: Teaser; avatar_url?: string | null };
 };
 
 export type InitData = Omit<InitResponse, 'agent'> & { agent: Agent };

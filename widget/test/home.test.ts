@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Translator } from '../src/i18n/translator.js';
+import { Translator, type Catalogue } from '../src/i18n/translator.js';
 import { productOnPage, suggestionsFor } from '../src/panel/home.js';
 import type { Agent } from '../src/types.js';
 
@@ -25,5 +26,34 @@ describe('the home screen suggestions', () => {
     expect(productOnPage(page)).toEqual({ sizes: [] });
     expect(suggestionsFor(agent, page, new Translator('en'))[0]).toBe('Is this in stock?');
     expect(productOnPage({ url: 'https://shop.example/', json_ld: [{ '@type': 'Organization' }, 'not an object', null] as unknown[] })).toBeNull();
+  });
+
+  describe("without the agent's own questions, off a product page", () => {
+    const catalogues = new URL('../src/i18n/catalogues/', import.meta.url);
+    const translatorFor = (tag: string) => new Translator(tag, JSON.parse(readFileSync(new URL(`${tag}.json`, catalogues), 'utf8')) as Catalogue);
+    const home = { url: 'https://trail.example/' };
+    const siteTypes = ['ecommerce', 'saas', 'documentation', 'help_center', 'marketing', 'internal_kb', 'generic'] as const;
+
+    it("offer questions for the agent's kind of site in the visitor's language", () => {
+      const saas = { id: 'a', name: 'Trail', site_type: 'saas', suggestions: [] } as unknown as Agent;
+      expect(suggestionsFor(saas, home, translatorFor('ja'))).toEqual(['どんなプランがあり、料金はいくらですか？', '無料トライアルはありますか？', '何から始めればいいですか？']);
+      const shop = { ...saas, site_type: 'ecommerce' } as Agent;
+      expect(suggestionsFor(shop, home, translatorFor('ar'))).toEqual(['كم يستغرق التوصيل؟', 'ما هي سياسة الإرجاع لديكم؟', 'هل لديكم كود خصم؟']);
+      // The owner's questions, when there are some, are the ones offered.
+      expect(suggestionsFor({ ...shop, suggestions: ['Wo ist meine Bestellung?'] } as Agent, home, translatorFor('de'))).toEqual(['Wo ist meine Bestellung?']);
+    });
+
+    it('have three different questions for every kind of site in every catalogue', () => {
+      const tags = readdirSync(catalogues).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length));
+      expect(tags).toHaveLength(42);
+      for (const tag of tags) {
+        const t = translatorFor(tag);
+        for (const siteType of siteTypes) {
+          const questions = suggestionsFor({ id: 'a', name: 'Trail', site_type: siteType } as unknown as Agent, home, t);
+          expect(new Set(questions).size, `${tag} ${siteType}`).toBe(3);
+          if (tag !== 'en') expect(questions, `${tag} ${siteType}: its own words`).not.toContain(translatorFor('en').text('askContact'));
+        }
+      }
+    });
   });
 });

@@ -112,6 +112,8 @@ export interface SyncErrorRecord {
 export interface AgentTheme {
   color?: string;
   position?: 'left' | 'right';
+  /** The agent's picture on the widget: an https URL the owner set (agents/settings.ts). */
+  avatar_url?: string;
 }
 /** When the widget offers the lead form besides the visitor asking for a person. */
 export const LEAD_TRIGGERS = ['never', 'handoff', 'after_turns', 'exit_intent'] as const;

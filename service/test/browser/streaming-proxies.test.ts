@@ -126,7 +126,14 @@ describe.skipIf(skip)('streamed answers through proxies', { timeout: 90_000 }, (
     const next = page.waitForRequest((request) => request.url().endsWith('/v1/widget/messages'));
     expectReadable(await askAndRead(page, 'And does it come in M?'));
     await next;
-    expect(holding.requests.filter((line) => line.startsWith('POST /v1/widget/messages'))).toEqual(['POST /v1/widget/messages/stream', 'POST /v1/widget/messages']);
+    // A whole answer reads in its language's direction, as a streamed one does: right to left for an Arabic question.
+    await askAndRead(page, 'هل تتوفر بمقاس M؟');
+    expect(await answers(page).last().locator('.bubble').getAttribute('dir')).toBe('rtl');
+    expect(holding.requests.filter((line) => line.startsWith('POST /v1/widget/messages'))).toEqual([
+      'POST /v1/widget/messages/stream',
+      'POST /v1/widget/messages',
+      'POST /v1/widget/messages',
+    ]);
   });
 
   it("says in the Playground's diagnostics that the proxy buffers streams", async () => {

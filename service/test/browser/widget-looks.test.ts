@@ -16,8 +16,8 @@ import { routeHostPage } from './helpers/host-page.js';
 
 /**
  * The widget as visitors see it (issue 21, "Must show"): the home screen, a streamed answer with
- * the feedback tools, and the hand-off with its lead form, in English, German, Arabic, Japanese
- * and Hebrew, at desktop and phone sizes, compared with the checked-in references in
+ * the feedback tools, and the hand-off with its lead form, in English, German, Arabic, Japanese,
+ * Hebrew and Persian, at desktop and phone sizes, compared with the checked-in references in
  * screenshots/. `UPDATE_SCREENSHOTS=1` writes them anew (look at them before committing); a
  * differing image is written to test-artifacts/widget-looks/ for inspection.
  */
@@ -76,6 +76,14 @@ const LANGUAGES: Language[] = [
     person: 'אפשר לדבר עם נציג?',
     handoff: 'בטח, הצוות שלנו יחזור אלייך בהקדם.',
   },
+  {
+    tag: 'fa',
+    dir: 'rtl',
+    page: '<h1>کاپشن ضدآب ریج‌لاین</h1><p>درزهای کاملاً آب‌بندی‌شده، قابل تنفس و جمع‌شونده.</p>',
+    answer: ['بله، کاپشن ریج‌لاین ', 'در سایز **M** موجود است ', 'و ظرف دو روز ارسال می‌شود.'],
+    person: 'می‌توانم با یک کارشناس صحبت کنم؟',
+    handoff: 'حتماً، همکاران ما به‌زودی با شما تماس می‌گیرند.',
+  },
 ];
 
 const catalogue = (tag: string) => JSON.parse(readFileSync(`${CATALOGUES}${tag}.json`, 'utf8')) as Record<string, string>;
@@ -129,7 +137,7 @@ const until = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000
 
 const skip = await chromiumMissing();
 
-describe.skipIf(skip)('the widget as visitors see it, in five languages at two sizes', () => {
+describe.skipIf(skip)('the widget as visitors see it, in six languages at two sizes', () => {
   let demo: DemoService;
   let browser: Browser;
   let context: BrowserContext;
@@ -211,7 +219,7 @@ describe.skipIf(skip)('the widget as visitors see it, in five languages at two s
           expect(box).toMatchObject({ x: 0, y: 0, width: viewport.width, height: viewport.height });
           expect(await page.evaluate('getComputedStyle(document.documentElement).overflow')).toBe('hidden');
           expect(await styleOf(page.getByTestId('sa-lead-email'), 'font-size')).toBe('16px');
-          for (const testId of ['sa-close', 'sa-new', 'sa-lead-submit']) {
+          for (const testId of ['sa-close', 'sa-new', 'sa-lead-submit', 'sa-lead-dismiss']) {
             const target = (await page.getByTestId(testId).boundingBox())!;
             expect(Math.min(target.width, target.height), testId).toBeGreaterThanOrEqual(44);
           }
@@ -275,7 +283,7 @@ describe.skipIf(skip)('the widget as visitors see it, in five languages at two s
     expect(await page.getByTestId('sa-lead-form').count()).toBe(0);
     await exitIntent();
     await until(() => page.getByTestId('sa-lead-form').getAttribute('data-reason')).toBe('exit_intent');
-  });
+  }, 90_000); // four visits with answers, beside other suites on a busy machine
 
   it('starts a new conversation, counts replies that came while closed on the launcher, copies an answer', async () => {
     const page = await visit({ trigger: 'never' });
@@ -305,6 +313,80 @@ describe.skipIf(skip)('the widget as visitors see it, in five languages at two s
     expect(await answers(page).count()).toBe(0);
     expect(before).toBeTruthy();
     expect(await storedConversation()).not.toBe(before);
+  });
+
+  it('gives the teaser 44 px touch targets on a phone', async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.phone, deviceScaleFactor: 1 });
+    await context.addInitScript(RECORD_HOST_ERRORS);
+    const url = `${demo.base}/teaser.html`;
+    await routeHostPage(context, url, demo.base, { agentId: DEMO_AGENT_ID, body: LANGUAGES[0]!.page });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.getByTestId('sa-launcher').waitFor();
+    // The widget's own teaser as it ships, shown directly: measured here for its styles alone.
+    await page.getByTestId('sa-teaser-open').evaluate((el) => (el.textContent = 'Questions? Chat with us.'));
+    await page.getByTestId('sa-teaser').evaluate((el) => el.removeAttribute('hidden'));
+    for (const testId of ['sa-teaser-open', 'sa-teaser-dismiss', 'sa-launcher']) {
+      const target = (await page.getByTestId(testId).boundingBox())!;
+      expect(Math.min(target.width, target.height), testId).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByTestId('sa-teaser-dismiss').click();
+    expect(await page.getByTestId('sa-teaser').isVisible()).toBe(false);
+  });
+
+  it("shows the agent's picture on the home screen and in the header, and the name's initial when it does not load", async () => {
+    const picture = 'https://cdn.fernhill.example/team/avatar.png';
+    const missing = 'https://cdn.fernhill.example/team/gone.png';
+    const square = new PNG({ width: 8, height: 8 });
+    square.data.fill(200);
+    const openHome = async (avatarUrl: string) => {
+      await demo.t.database.db.update(agents).set({ theme: { color: '#2f6b4f', avatar_url: avatarUrl } }).where(eq(agents.id, DEMO_AGENT_ID));
+      demo.t.clock.advance(AGENT_CACHE_MS); // init's cached agent reads the new settings
+      context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      await context.addInitScript(RECORD_HOST_ERRORS);
+      // The owner's image host: the picture is there, the other is not.
+      await context.route(picture, (route) => route.fulfill({ contentType: 'image/png', body: PNG.sync.write(square) }));
+      await context.route(missing, (route) => route.fulfill({ status: 404, body: '' }));
+      const url = `${demo.base}/avatar.html`;
+      await routeHostPage(context, url, demo.base, { agentId: DEMO_AGENT_ID, body: '<h1>Fernhill Outfitters</h1>' });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.getByTestId('sa-launcher').click();
+      await page.getByTestId('sa-home').waitFor();
+      return page;
+    };
+    const loadedWidth = (image: Locator) => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+
+    let page = await openHome(picture);
+    const images = page.getByTestId('sa-avatar-image');
+    await until(() => images.count()).toBe(2); // the header's and the home screen's
+    for (const image of await images.all()) {
+      expect(await image.getAttribute('src')).toBe(picture);
+      await until(() => loadedWidth(image)).toBe(8);
+      expect(await image.isVisible()).toBe(true);
+    }
+    await context.close();
+
+    page = await openHome(missing);
+    await until(() => page.getByTestId('sa-avatar-image').count()).toBe(0);
+    expect(await page.getByTestId('sa-avatar').allTextContents()).toEqual(['F', 'F']);
+  });
+
+  it("says the launcher's and teaser's words in the page's language before the panel loads", async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'de' });
+    await context.addInitScript(RECORD_HOST_ERRORS);
+    const url = `${demo.base}/launcher-de.html`;
+    await routeHostPage(context, url, demo.base, { agentId: DEMO_AGENT_ID, lang: 'de', body: LANGUAGES[1]!.page });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(url);
+    const german = catalogue('de');
+    await until(() => page.getByTestId('sa-launcher').getAttribute('aria-label')).toBe(german.openChat);
+    expect(await page.getByTestId('sa-teaser-dismiss').getAttribute('aria-label')).toBe(german.teaserDismiss);
+    expect(german.openChat).not.toBe(catalogue('en').openChat);
+    expect(fetched).toContain('/i18n/de.js');
+    expect(fetched).not.toContain('/panel.js'); // the loader's own words, without the panel
   });
 
   it('is not broken by a page carrying hostile global CSS', async () => {

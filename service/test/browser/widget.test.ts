@@ -387,7 +387,7 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
     await page.screenshot({ path: `${ARTIFACTS}rtl.png` });
   });
 
-  it('answers an Arabic question on an English page in Arabic, and keeps Arabic for a short follow-up', async () => {
+  it('answers an Arabic question on an English page in Arabic, and keeps Arabic for a short follow-up, after a reload too', async () => {
     const page = await visitor();
     await openChat(page, `${demo.base}/demo`);
     expect(await page.evaluate('document.documentElement.lang')).toBe('en');
@@ -404,5 +404,14 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
     const second = await ask(page, 'شكرا');
     expect((await followUp).postDataJSON()).toMatchObject({ locale: 'ar' });
     expect(startEventOf(second)).toMatchObject({ language: 'ar', direction: 'rtl' });
-  });
+
+    // Resumed after a reload, the answers keep their direction and the conversation its language.
+    await page.reload();
+    await launcher(page).click();
+    await until(() => assistantMessages(page).count()).toBe(2);
+    expect(await assistantMessages(page).locator('.bubble').evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getAttribute('dir')))).toEqual(['rtl', 'rtl']);
+    const resumed = page.waitForRequest((request) => request.url().endsWith('/v1/widget/messages/stream'));
+    await ask(page, 'شكرا');
+    expect((await resumed).postDataJSON()).toMatchObject({ locale: 'ar' });
+  }, 90_000); // three answers and a reload, beside other suites on a busy machine
 });

@@ -140,6 +140,36 @@ describe('agents in the dashboard', () => {
       expect(refused.statusCode).toBe(400);
       expect(Object.keys(refused.json().errors).sort()).toEqual(['lead_capture.trigger', 'suggestions']);
     });
+
+    it("sets the agent's avatar, an https image that init gives the widget, and refuses any other URL", async () => {
+      const created = (await asUser(t.app, owner, 'POST', '/app/api/agents', { ...FULL_AGENT, allowed_origins: ['https://shop.example'] })).json().agent;
+      const saved = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
+        theme: { color: '#ff6600', avatar_url: ' https://CDN.trail.example/team/anna.png ' },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().agent.theme).toEqual({ color: '#ff6600', avatar_url: 'https://cdn.trail.example/team/anna.png' });
+      expect((await init(t.app, { agent_id: created.id })).json().agent.theme).toMatchObject({ avatar_url: 'https://cdn.trail.example/team/anna.png' });
+
+      for (const avatarUrl of [
+        'javascript:alert(document.cookie)',
+        'data:image/svg+xml,<svg onload=alert(1)>',
+        'http://cdn.trail.example/anna.png',
+        '//cdn.trail.example/anna.png',
+        'https://owner:secret@cdn.trail.example/anna.png',
+        'https://cdn.trail.example/an na.png',
+        `https://cdn.trail.example/${'a'.repeat(2000)}.png`,
+      ]) {
+        const refused = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { theme: { avatar_url: avatarUrl } });
+        expect(refused.statusCode, avatarUrl).toBe(400);
+        expect(Object.keys(refused.json().errors), avatarUrl).toEqual(['theme.avatar_url']);
+      }
+      const unchanged = (await asUser(t.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent;
+      expect(unchanged.theme.avatar_url).toBe('https://cdn.trail.example/team/anna.png');
+
+      // Cleared: the name's initial again.
+      const cleared = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { theme: { color: '#ff6600', avatar_url: '' } });
+      expect(cleared.json().agent.theme).toEqual({ color: '#ff6600' });
+    });
   });
 
   describe('pages', () => {
@@ -152,6 +182,7 @@ describe('agents in the dashboard', () => {
       suggestions: 'كيف أبدأ؟\r\n\r\n  هل يوجد دليل للمبتدئين؟  ',
       theme_color: '#123abc',
       theme_position: 'right',
+      theme_avatar_url: 'https://docs.example/team/sam.png',
       lead_enabled: 'on',
       lead_trigger: 'after_turns',
       lead_ask_after_turns: '2',
@@ -187,7 +218,7 @@ describe('agents in the dashboard', () => {
         allowed_origins: ['https://docs.example', 'https://help.example'],
         default_locale: 'ar',
         greeting: 'مرحبا',
-        theme: { color: '#123abc', position: 'right' },
+        theme: { color: '#123abc', position: 'right', avatar_url: 'https://docs.example/team/sam.png' },
         suggestions: ['كيف أبدأ؟', 'هل يوجد دليل للمبتدئين؟'],
         lead_capture: { enabled: true, trigger: 'after_turns', ask_after_turns: 2, consent_text: 'We keep your email for 30 days.' },
         coupons: [{ code: 'DOCS10', description: '10% off support plans' }],
@@ -204,6 +235,7 @@ describe('agents in the dashboard', () => {
       expect(page.body).toContain(`&lt;script src=&quot;${t.config.publicBaseUrl}/widget.js&quot; data-agent-id=&quot;${id}&quot; async&gt;&lt;/script&gt;`);
       expect(page.body).toContain('data-copy-target="embed-snippet"');
       expect(page.body).toContain('<option value="ar" selected>');
+      expect(page.body).toContain('name="theme_avatar_url" value="https://docs.example/team/sam.png"');
     });
 
     it('edits an agent from the form; unchecked boxes and emptied fields are saved as such', async () => {

@@ -75,11 +75,22 @@ describe('answer feedback', () => {
     const page = await asUser(t.app, owner, 'GET', `/app/inbox/${conversationId}`);
     expect(page.body).toContain('data-feedback="down">Not helpful: didn&#39;t answer the question</span>');
 
+    // Two more answers rated down: one as incorrect, one without a reason.
+    const wrong = await answered(t, shop);
+    await widgetPost(t.app, '/v1/widget/feedback', wrong.token, { message_id: wrong.answerId, rating: 'down', reason: 'incorrect' });
+    const unexplained = await answered(t, shop);
+    await widgetPost(t.app, '/v1/widget/feedback', unexplained.token, { message_id: unexplained.answerId, rating: 'down' });
+
     const figures = (await asUser(t.app, owner, 'GET', '/app/api/analytics?days=7')).json();
-    // The earlier tests rated too: one up (changed from down), and this down.
-    expect(figures.feedback).toEqual([{ agent_id: shop.agentId, agent_name: expect.any(String), up: 1, down: 1 }]);
+    // The earlier tests rated too: one up (changed from a down for 'incomplete', which no longer counts), and these downs.
+    expect(figures.feedback).toEqual([
+      { agent_id: shop.agentId, agent_name: expect.any(String), up: 1, down: 3, down_reasons: { incorrect: 1, incomplete: 0, off_topic: 1, unstated: 1 } },
+    ]);
     const analyticsPage = await asUser(t.app, owner, 'GET', '/app/analytics?days=7');
     expect(analyticsPage.body).toContain('data-testid="feedback-per-agent"');
+    const reasons = /<table class="compact" data-testid="feedback-reasons-per-agent">.*?<\/table>/s.exec(analyticsPage.body)?.[0] ?? '';
+    expect(reasons).toContain('<th class="num">Didn&#39;t answer the question</th>');
+    expect([...reasons.matchAll(/data-reason="(\w+)">(\d+)</g)].map(([, reason, count]) => `${reason}=${count}`)).toEqual(['incorrect=1', 'incomplete=0', 'off_topic=1', 'unstated=1']);
 
     // Another workspace's owner sees none of it.
     const stranger = await seedWorkspace(t.database, 'Other shop');

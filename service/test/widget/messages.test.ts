@@ -36,6 +36,22 @@ describe('widget messages', () => {
       expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
     });
 
+    it("gives a whole answer its reply language and direction, and keeps them when the conversation resumes", async ({ service, shop }) => {
+      const session = (await init(service.app, { agent_id: shop.agentId, locale: 'en' })).json() as { token: string; conversation_id: string; visitor_id: string };
+      // An Arabic question on an English page is answered in Arabic, right to left.
+      const response = await widgetPost(service.app, '/v1/widget/messages', session.token, { message: 'كم تستغرق مدة الشحن إلى برلين؟' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toMatchObject({ role: 'assistant', language: 'ar', direction: 'rtl' });
+
+      const resumed = (await init(service.app, { agent_id: shop.agentId, locale: 'en', visitor_id: session.visitor_id, conversation_id: session.conversation_id })).json();
+      const [question, answer] = resumed.messages as Record<string, unknown>[];
+      expect(answer).toMatchObject({ role: 'assistant', language: 'ar', direction: 'rtl' });
+      // The visitor's own text has no reply language: the widget reads its direction from the text.
+      expect(question).toMatchObject({ role: 'user' });
+      expect(question).not.toHaveProperty('direction');
+      expect(question).not.toHaveProperty('language');
+    });
+
     it('answers over a real HTTP connection, not only in-process', async ({ service, shop }) => {
       // A client socket behaves differently from an injected request (the request stream closes
       // once its body is read), so the synchronous route is also tried for real.

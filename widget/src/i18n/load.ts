@@ -1,30 +1,9 @@
-// Loads one language's catalogue of the panel's text: dist/i18n/<tag>.js, a classic script that
-// hands its catalogue over on its own <script> element (like panel.js does), so that it needs no
-// CORS and a nonce-based CSP admits it as it admits the panel. The loader never carries any.
+// The panel's translator, from the catalogue of the visitor's language (catalogue-script.ts).
 
-import { ENGLISH, pickCatalogue, Translator } from './translator.js';
+import { builtCatalogueFor, fetchCatalogue, type ScriptOrigin } from './catalogue-script.js';
+import { ENGLISH, Translator } from './translator.js';
 
-/** Set by build.mjs: the languages with a catalogue, and the content hash of each one's script
- * (a new catalogue never meets a stale cached copy). */
-declare const __CATALOGUES__: { tags: string[]; versions: Record<string, string> };
-
-export const CATALOGUE_READY_EVENT = 'storefront-assistant:catalogue';
-
-/** Where the panel script came from: the catalogues sit beside it, under the same nonce. */
-export type ScriptOrigin = { base: string; nonce: string };
-
-function fetchCatalogue(tag: string, origin: ScriptOrigin): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = `${origin.base}/i18n/${tag}.js?v=${__CATALOGUES__.versions[tag] ?? ''}`;
-    script.async = true;
-    if (origin.nonce) script.nonce = origin.nonce;
-    script.addEventListener(CATALOGUE_READY_EVENT, (event) => resolve((event as CustomEvent<unknown>).detail));
-    script.addEventListener('load', () => reject(new Error(`${script.src} did not register a catalogue`)));
-    script.addEventListener('error', () => reject(new Error(`${script.src} could not be loaded`)));
-    document.head.append(script);
-  });
-}
+export type { ScriptOrigin };
 
 const loads = new Map<string, Promise<Translator>>();
 
@@ -33,7 +12,7 @@ const loads = new Map<string, Promise<Translator>>();
  * anything unknown → en). A catalogue that cannot be loaded leaves the panel in English.
  */
 export function loadTranslator(locales: (string | undefined)[], origin: ScriptOrigin): Promise<Translator> {
-  const tag = pickCatalogue(locales, __CATALOGUES__.tags);
+  const tag = builtCatalogueFor(locales);
   let load = loads.get(tag);
   if (!load) {
     load =

@@ -4,6 +4,8 @@
 
 import en from './catalogues/en.json' with { type: 'json' };
 
+export { catalogueTag, pickCatalogue } from './catalogue-script.js';
+
 export type Catalogue = typeof en;
 type Key = keyof Catalogue;
 /** Keys whose entry is a plural object keyed by Intl.PluralRules categories. */
@@ -11,47 +13,6 @@ export type PluralKey = { [K in Key]: Catalogue[K] extends string ? never : K }[
 export type TextKey = Exclude<Key, PluralKey>;
 type Params = Record<string, string | number>;
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-
-/** Where a language's catalogue is known by another tag: Norwegian Nynorsk readers read Bokmål,
- * Chinese without a script subtag is Simplified unless its region writes Traditional. */
-const ALIASES: Record<string, string> = {
-  nn: 'nb',
-  no: 'nb',
-  iw: 'he',
-  in: 'id',
-  tl: 'fil',
-  zh: 'zh-Hans',
-  'zh-tw': 'zh-Hant',
-  'zh-hk': 'zh-Hant',
-  'zh-mo': 'zh-Hant',
-  'zh-cn': 'zh-Hans',
-  'zh-sg': 'zh-Hans',
-};
-
-/**
- * The catalogue for a BCP-47 locale among the available tags: the tag itself, its script form
- * (zh-Hant-TW → zh-Hant), an alias, its language alone (en-GB → en, fr-CA → fr), else English.
- */
-export function catalogueTag(locale: string | undefined, available: readonly string[]): string | undefined {
-  if (!locale) return undefined;
-  const byLower = new Map(available.map((tag) => [tag.toLowerCase(), tag]));
-  const parts = locale.trim().replace(/_/g, '-').toLowerCase().split('-');
-  const candidates = [parts.join('-'), parts.slice(0, 2).join('-'), parts[0] ?? ''];
-  for (const candidate of candidates) {
-    const found = byLower.get(candidate) ?? byLower.get(ALIASES[candidate]?.toLowerCase() ?? '');
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The first of the locales with a catalogue, else English. */
-export function pickCatalogue(locales: readonly (string | undefined)[], available: readonly string[]): string {
-  for (const locale of locales) {
-    const tag = catalogueTag(locale, available);
-    if (tag) return tag;
-  }
-  return 'en';
-}
 
 const fill = (text: string, params: Params = {}): string =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

@@ -219,7 +219,7 @@ export class ChatPanel implements PanelApi {
     this.data = data;
     // The owner's name keeps its own direction (<bdi>) and sits where the panel's language starts.
     this.title.replaceChildren(agent.name ? h('bdi', {}, agent.name) : this.t.text('panelTitle'));
-    this.headAvatar.replaceChildren(avatar(agent.name || this.t.text('panelTitle')));
+    this.headAvatar.replaceChildren(avatar(agent.name || this.t.text('panelTitle'), agent.theme?.avatar_url));
     this.log.replaceChildren();
     this.views.clear();
     this.home = null;
@@ -234,7 +234,10 @@ export class ChatPanel implements PanelApi {
       this.log.append(this.home);
     } else {
       this.addGreeting();
-      for (const message of history) this.addMessage(message);
+      for (const message of history) {
+        this.addMessage(message);
+        this.rememberReplyLanguage(message); // a resumed conversation continues in its last reply's language
+      }
     }
     this.userTurns = history.filter((message) => message.role === 'user').length;
     this.sendButton.disabled = false;
@@ -361,6 +364,7 @@ export class ChatPanel implements PanelApi {
     const turn = this.beginTurn();
     try {
       const { message } = await this.host.session.withToken((client) => sendMessage(client, this.messageBody(text), { signal: turn.signal }));
+      this.rememberReplyLanguage(message);
       this.finishAnswer(view, { ...message, role: 'assistant' });
     } catch (error) {
       if (turn.signal.aborted) this.dropView(view);
@@ -415,9 +419,14 @@ export class ChatPanel implements PanelApi {
         // The reply's language can differ from the panel's (an Arabic question on an English
         // shop): the answer reads in its own direction, decided once; the chrome stays as it is.
         if (data.direction === 'rtl' || data.direction === 'ltr') view.setDirection(data.direction);
-        if (typeof data.language === 'string' && data.language) this.replyLocale = data.language;
+        this.rememberReplyLanguage(data);
         return undefined;
     }
+  }
+
+  /** The last reply's language, sent as the locale of the next message (see replyLocale). */
+  private rememberReplyLanguage({ language }: { language?: unknown }): void {
+    if (typeof language === 'string' && language) this.replyLocale = language;
   }
 
   private finishAnswer(view: MessageView, message: Message): void {

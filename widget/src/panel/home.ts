@@ -3,9 +3,9 @@
 // when the agent hands off.
 
 import { h, listen } from '../dom.js';
-import type { Translator } from '../i18n/translator.js';
+import type { TextKey, Translator } from '../i18n/translator.js';
 import type { Agent, PageContext } from '../types.js';
-import { EXTERNAL_LINK } from './url-policy.js';
+import { EXTERNAL_LINK, safeImageSrc } from './url-policy.js';
 
 const MAX_SUGGESTIONS = 4;
 
@@ -29,7 +29,22 @@ export function productOnPage(context: PageContext): ProductFacts | null {
   return context.og?.type === 'product' ? { sizes: [] } : null;
 }
 
-/** On a product page, questions about that product; elsewhere, the agent's own suggestions. */
+/**
+ * Questions visitors often start with on each kind of site, in the panel's language: offered when
+ * the agent has none for this visitor (the service sends the site type's English samples to
+ * English readers only, and the owner may have written none).
+ */
+const SITE_TYPE_QUESTIONS: Record<Agent['site_type'], TextKey[]> = {
+  ecommerce: ['askDeliveryTime', 'askReturns', 'askDiscount'],
+  saas: ['askPricing', 'askFreeTrial', 'askGettingStarted'],
+  documentation: ['askGettingStarted', 'askInstall', 'askContact'],
+  help_center: ['askResetPassword', 'askCancel', 'askContact'],
+  marketing: ['askWhatYouDo', 'askPricing', 'askDemo'],
+  internal_kb: ['askTimeOff', 'askExpenses', 'askOnboarding'],
+  generic: ['askAbout', 'askContact', 'askGettingStarted'],
+};
+
+/** On a product page, questions about that product; elsewhere, the agent's own suggestions, else its site type's. */
 export function suggestionsFor(agent: Agent, context: PageContext, t: Translator): string[] {
   const product = productOnPage(context);
   if (product) {
@@ -37,15 +52,28 @@ export function suggestionsFor(agent: Agent, context: PageContext, t: Translator
     const size = product.sizes[Math.floor((product.sizes.length - 1) / 2)];
     return [size ? t.text('suggestInSize', { size }) : t.text('suggestInStock'), t.text('suggestShipping'), t.text('suggestDetails')];
   }
-  return (agent.suggestions ?? []).filter((text) => typeof text === 'string' && text.trim()).slice(0, MAX_SUGGESTIONS);
+  const own = (agent.suggestions ?? []).filter((text) => typeof text === 'string' && text.trim()).slice(0, MAX_SUGGESTIONS);
+  if (own.length > 0) return own;
+  return (SITE_TYPE_QUESTIONS[agent.site_type] ?? SITE_TYPE_QUESTIONS.generic).map((key) => t.text(key));
 }
 
 /** "Talk to a person": the agent's link or address, or the lead form, or nothing when it offers neither. */
 export type HomeActions = { ask(question: string): void; talkToPerson: { href: string } | (() => void) | null; personLabel: string };
 
-export function avatar(name: string, large = false): HTMLElement {
+/**
+ * The agent's picture: the owner's https image (from init, never from the page) over the name's
+ * initial, which shows when there is no image or it does not load (a page's CSP, a broken link).
+ */
+export function avatar(name: string, imageUrl?: string | null, large = false): HTMLElement {
   const initial = [...name.trim()][0]?.toUpperCase() ?? '?';
-  return h('span', { class: large ? 'avatar avatar-large' : 'avatar', 'aria-hidden': 'true' }, initial);
+  const badge = h('span', { class: large ? 'avatar avatar-large' : 'avatar', 'aria-hidden': 'true', 'data-testid': 'sa-avatar' }, initial);
+  const src = safeImageSrc(imageUrl);
+  if (src) {
+    const image = h('img', { src, alt: '', referrerpolicy: 'no-referrer', decoding: 'async', 'data-testid': 'sa-avatar-image' });
+    listen(image, 'error', () => image.remove());
+    badge.append(image);
+  }
+  return badge;
 }
 
 export function createHome(agent: Agent, context: PageContext, t: Translator, actions: HomeActions): HTMLElement {
@@ -71,7 +99,7 @@ export function createHome(agent: Agent, context: PageContext, t: Translator, ac
     h(
       'div',
       { class: 'home-agent' },
-      avatar(agent.name, true),
+      avatar(agent.name, agent.theme?.avatar_url, true),
       h('div', {}, h('p', { class: 'home-name' }, h('bdi', {}, agent.name)), h('p', { class: 'muted' }, `${t.text('homeAutomatedBadge')} · ${t.text('homeRepliesInstantly')}`)),
     ),
     h('p', { class: 'home-welcome', dir: 'auto', 'data-testid': 'sa-greeting' }, agent.greeting || t.text('homeGreeting')),

@@ -75,6 +75,8 @@ export class MessageView {
 
   /** A complete message: from history, or the final form of a streamed one. */
   show(message: Message): void {
+    // A whole or resumed answer says its language's direction, as a streamed one did at its start.
+    if (message.direction === 'rtl' || message.direction === 'ltr') this.setDirection(message.direction);
     this.text = message.content;
     this.renderText();
     this.blocks.replaceChildren();

@@ -10,6 +10,8 @@ export const PANEL_CSS = `
 .subtitle{margin:0;font-size:12px;opacity:.85}
 .avatar{display:grid;place-items:center;flex:none;width:32px;height:32px;border-radius:50%;background:rgba(255,255,255,.22);color:inherit;font-weight:700}
 .avatar-large{width:48px;height:48px;font-size:20px;background:var(--sa-accent);color:var(--sa-on-accent)}
+.avatar{position:relative;overflow:hidden}
+.avatar img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;background:#fff}
 .icon-button{display:grid;place-items:center;flex:none;width:44px;height:44px;padding:0;border:0;border-radius:8px;background:none;color:inherit;cursor:pointer}
 .icon-button svg{width:20px;height:20px}
 .head :focus-visible{outline-color:currentColor}
@@ -97,5 +99,7 @@ textarea,input{font:inherit;color:inherit;margin:0}
 @media (max-width:480px){
 .panel{position:fixed;inset:0;width:auto;height:auto;height:100dvh;min-height:0;border-radius:0;padding:env(safe-area-inset-top) env(safe-area-inset-right) 0 env(safe-area-inset-left)}
 .composer,.lead-slot{padding-bottom:calc(12px + env(safe-area-inset-bottom))}
+.lead .actions .btn{min-height:44px}
+.sources a{padding-block:0;line-height:42px}
 }
 `;

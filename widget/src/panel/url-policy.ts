@@ -20,5 +20,11 @@ export function safeWebHref(raw: unknown): string | null {
   return href && /^https?:/.test(href) ? href : null;
 }
 
+/** The URL when it is an absolute https one: the only pictures the widget shows (an http one would be mixed content). */
+export function safeImageSrc(raw: unknown): string | null {
+  const href = safeHref(raw);
+  return href?.startsWith('https:') ? href : null;
+}
+
 /** Attributes of every link out of the widget: a new tab that cannot reach back to the page. */
 export const EXTERNAL_LINK = { target: '_blank', rel: 'noopener noreferrer nofollow' } as const;

@@ -56,6 +56,29 @@ export const dollarAmount = z.preprocess(
     .nullable(),
 );
 
+/**
+ * The agent's picture on the widget: an https URL only, since the widget shows it on the shop's
+ * pages (an http image would be mixed content; data:, javascript: and other schemes are refused),
+ * without credentials in it, stored as the URL parser writes it. '' or null means none (the
+ * name's initial).
+ */
+export const avatarUrl = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(2000, 'must be at most 2000 characters')
+    .transform((value, ctx) => {
+      const url = URL.canParse(value) ? new URL(value) : null;
+      if (!url || url.protocol !== 'https:' || !url.hostname || url.username || url.password || /\s/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: 'must be an https:// URL of an image, such as https://example.com/avatar.png' });
+        return z.NEVER;
+      }
+      return url.href;
+    })
+    .nullable(),
+);
+
 /** A daily token cap: '' or null means no cap. */
 export const dailyTokenCap = wholeNumber(1_000, 1_000_000_000_000);
 
@@ -92,6 +115,7 @@ const fields = {
   theme: z.object({
     color: z.preprocess(blankToNull, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #1f6feb').nullable()).optional(),
     position: z.enum(['left', 'right']).optional(),
+    avatar_url: avatarUrl.optional(),
   }),
   suggestions: z.array(z.string().trim().min(1).max(120, 'each question at most 120 characters')).max(4, 'at most 4 questions'),
   lead_capture: z.object({

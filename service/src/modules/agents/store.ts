@@ -40,6 +40,7 @@ function columnsOf(patch: AgentPatch): AgentColumns {
     const theme: AgentTheme = {};
     if (patch.theme.color) theme.color = patch.theme.color.toLowerCase();
     if (patch.theme.position) theme.position = patch.theme.position;
+    if (patch.theme.avatar_url) theme.avatar_url = patch.theme.avatar_url;
     columns.theme = theme;
   }
   if (patch.lead_capture !== undefined) {
@@ -120,7 +121,7 @@ export const agentWire = z.object({
   allowed_origins: z.array(z.string()),
   default_locale: z.string(),
   greeting: z.string().nullable(),
-  theme: z.object({ color: z.string().optional(), position: z.enum(['left', 'right']).optional() }),
+  theme: z.object({ color: z.string().optional(), position: z.enum(['left', 'right']).optional(), avatar_url: z.string().optional() }),
   suggestions: z.array(z.string()),
   lead_capture: z.object({ enabled: z.boolean().optional(), trigger: z.enum(LEAD_TRIGGERS).optional(), ask_after_turns: z.number().int().optional(), consent_text: z.string().optional() }),
   coupons: z.array(z.object({ code: z.string(), description: z.string() })),

@@ -121,5 +121,20 @@ export async function lastMessages(db: Db, workspaceId: string, conversationId: 
     blocks: row.blocks.map(validateBlock).filter((block): block is Block => block !== undefined && PRODUCTION_BLOCK_KINDS.includes(block.kind)),
     sources: row.sources as WireMessage['sources'],
     created_at: row.createdAt.toISOString(),
+    ...(row.role === 'assistant' ? replyLanguageOf(row.diagnostics) : {}),
   }));
+}
+
+/**
+ * An answer's reply language and direction as its turn recorded them in its diagnostics, so that a
+ * resumed answer reads in the direction it was first shown in. An answer stored before they were
+ * recorded has neither, and the widget reads its direction from its text.
+ */
+function replyLanguageOf(diagnostics: Record<string, unknown> | null): Pick<WireMessage, 'language' | 'direction'> {
+  const language = diagnostics?.language;
+  const direction = diagnostics?.direction;
+  return {
+    ...(typeof language === 'string' && language ? { language } : {}),
+    ...(direction === 'ltr' || direction === 'rtl' ? { direction } : {}),
+  };
 }

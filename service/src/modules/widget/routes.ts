@@ -277,8 +277,7 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
       while (event) {
         if (event.type === 'error') throw turnError(event);
         if (event.type === 'done') {
-          const { language: _language, direction: _direction, ...message } = event.message;
-          return { conversation_id: first.conversation_id, message };
+          return { conversation_id: first.conversation_id, message: event.message };
         }
         const next = await events.next();
         event = next.done ? undefined : next.value;

@@ -102,6 +102,8 @@ export const messageSchema = named('Message', z.object({
   blocks: z.array(blockSchema),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
   created_at: isoDateTime,
+  language: z.string().optional().describe("An answer's reply language (BCP-47); absent on the visitor's own messages"),
+  direction: direction.optional().describe("The writing direction of an answer's language; absent on the visitor's own messages"),
 }));
 
 export const initResponse = named('InitResponse', z.object({
@@ -123,7 +125,11 @@ export const initResponse = named('InitResponse', z.object({
       ask_after_turns: z.number().int().nullish(),
       consent_text: z.string().nullish(),
     }),
-    theme: z.object({ color: z.string().nullish(), position: z.enum(['left', 'right']).nullish() }),
+    theme: z.object({
+      color: z.string().nullish(),
+      position: z.enum(['left', 'right']).nullish(),
+      avatar_url: z.string().nullish().describe("The agent's picture (an https URL the owner set); absent: the name's initial"),
+    }),
     handoff: z.object({
       type: z.enum(['url', 'email', 'lead_form']).nullish().describe('Where a visitor who asks for a person is sent'),
       value: z.string().nullish(),

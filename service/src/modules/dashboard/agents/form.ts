@@ -18,6 +18,7 @@ export interface AgentDraft {
   suggestions: string;
   theme_color: string;
   theme_position: string;
+  theme_avatar_url: string;
   lead_enabled: boolean;
   lead_trigger: string;
   lead_ask_after_turns: string;
@@ -44,6 +45,7 @@ export const EMPTY_DRAFT: AgentDraft = {
   suggestions: '',
   theme_color: '#1f6feb',
   theme_position: 'right',
+  theme_avatar_url: '',
   lead_enabled: false,
   lead_trigger: 'never',
   lead_ask_after_turns: '',
@@ -73,6 +75,7 @@ export function draftFromForm(form: FormFields): AgentDraft {
     suggestions: field(form, 'suggestions'),
     theme_color: field(form, 'theme_color'),
     theme_position: field(form, 'theme_position'),
+    theme_avatar_url: field(form, 'theme_avatar_url'),
     lead_enabled: checkbox(form, 'lead_enabled'),
     lead_trigger: field(form, 'lead_trigger'),
     lead_ask_after_turns: field(form, 'lead_ask_after_turns'),
@@ -102,7 +105,7 @@ export function inputFromDraft(draft: AgentDraft): Record<string, unknown> {
     default_locale: draft.default_locale,
     greeting: draft.greeting,
     suggestions: draft.suggestions.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
-    theme: { color: draft.theme_color, position: draft.theme_position },
+    theme: { color: draft.theme_color, position: draft.theme_position, avatar_url: draft.theme_avatar_url },
     lead_capture: { enabled: draft.lead_enabled, trigger: draft.lead_trigger, ask_after_turns: draft.lead_ask_after_turns, consent_text: draft.lead_consent_text },
     coupons: draft.coupons,
     handoff: { type: draft.handoff_type, value: draft.handoff_value, label: draft.handoff_label },
@@ -126,6 +129,7 @@ export function draftFromAgent(row: AgentRow): AgentDraft {
     suggestions: row.suggestions.join('\n'),
     theme_color: row.theme.color ?? '#1f6feb',
     theme_position: row.theme.position ?? 'right',
+    theme_avatar_url: row.theme.avatar_url ?? '',
     lead_enabled: row.leadCapture.enabled === true,
     // Agents saved before triggers existed asked after their number of replies.
     lead_trigger: row.leadCapture.trigger ?? (row.leadCapture.ask_after_turns ? 'after_turns' : 'never'),

@@ -155,7 +155,7 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
       <section class="card">
         <h2>Appearance</h2>
         <label>Greeting <textarea name="greeting" rows="2" maxlength="500">${draft.greeting}</textarea>${fieldErrors(errors, 'greeting')}</label>
-        <label>Suggested questions on the widget's home screen, one per line (up to 4; empty: the built-in sample questions, for English-speaking visitors)
+        <label>Suggested questions on the widget's home screen, one per line (up to 4; empty: questions for the site type, in each visitor's language)
           <textarea name="suggestions" rows="4">${draft.suggestions}</textarea>${fieldErrors(errors, 'suggestions')}
         </label>
         <div class="row">
@@ -165,6 +165,9 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
             ${fieldErrors(errors, 'theme.position')}
           </label>
         </div>
+        <label>Avatar image (an https:// URL; empty: the name's initial)
+          <input type="url" name="theme_avatar_url" value="${draft.theme_avatar_url}" placeholder="https://example.com/avatar.png" maxlength="2000">${fieldErrors(errors, 'theme.avatar_url')}
+        </label>
       </section>
       <section class="card">
         <h2>Lead capture</h2>

@@ -6,6 +6,7 @@ import { sessionOf } from '../../auth/session-guard.js';
 import { html, type SafeHtml } from '../html.js';
 import { emptyState, layout, pageFrame, sendHtml } from '../layout.js';
 import { chartLibraryAvailable, CHART_ASSET } from '../static-assets.js';
+import { FEEDBACK_REASON_LABELS } from '../feedback-reasons.js';
 import { analytics, daysBetween, daysEndingToday, type Analytics, type DayRange } from './store.js';
 
 const RANGES = [7, 30, 90] as const;
@@ -65,6 +66,12 @@ export function analyticsPageRoutes(pages: FastifyInstance, deps: AppDeps): void
 function figuresSource(figures: Analytics): string {
   return `/app/api/analytics?from=${figures.range.from}&to=${figures.range.to}`;
 }
+
+/** The columns of the thumbs-down reasons, in the words the inbox uses. */
+const DOWN_REASONS = [
+  ...Object.entries(FEEDBACK_REASON_LABELS).map(([reason, label]) => [reason, label.charAt(0).toUpperCase() + label.slice(1)]),
+  ['unstated', 'No reason given'],
+] as [keyof Analytics['feedback'][number]['down_reasons'], string][];
 
 /** A share of the answers, as a whole percentage ("—" when there were none). */
 function share(part: number, whole: number): string {
@@ -146,6 +153,10 @@ function analyticsView(figures: Analytics, chosenDates: boolean): SafeHtml {
         ? emptyState('No answer was rated in this range.')
         : html`<table class="compact" data-testid="feedback-per-agent"><thead><tr><th>Agent</th><th class="num">Helpful</th><th class="num">Not helpful</th></tr></thead><tbody>${figures.feedback.map(
             (row) => html`<tr><td><a href="/app/agents/${row.agent_id}">${row.agent_name}</a></td><td class="num">${row.up}</td><td class="num">${row.down}</td></tr>`,
+          )}</tbody></table>
+          <h3>Why answers did not help</h3>
+          <table class="compact" data-testid="feedback-reasons-per-agent"><thead><tr><th>Agent</th>${DOWN_REASONS.map(([, label]) => html`<th class="num">${label}</th>`)}</tr></thead><tbody>${figures.feedback.map(
+            (row) => html`<tr><td><a href="/app/agents/${row.agent_id}">${row.agent_name}</a></td>${DOWN_REASONS.map(([reason]) => html`<td class="num" data-reason="${reason}">${row.down_reasons[reason]}</td>`)}</tr>`,
           )}</tbody></table>`}
     </section>
     <section class="card">

@@ -2,6 +2,7 @@ import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { agents, couponApplies, leads, messageFeedback, messages, widgetEvents } from '../../../db/schema.js';
 import { answerQuality, gapClusters, type AnswerQualityDay } from '../gaps/store.js';
+import type { FeedbackReason } from '../feedback-reasons.js';
 import { productionConversations } from '../production.js';
 import { utcDay } from '../sql.js';
 
@@ -29,13 +30,18 @@ export interface Analytics {
   quality: { daily: AnswerQualityDay[]; totals: Omit<AnswerQualityDay, 'date'> };
   /** The most frequent gaps of the range (the Gaps page has them all). */
   top_gaps: { question: string; count: number }[];
-  /** Visitors' ratings of answers given in the range, per agent (agents without any left out). */
-  feedback: { agent_id: string; agent_name: string; up: number; down: number }[];
+  /**
+   * Visitors' ratings of answers given in the range, per agent (agents without any left out),
+   * with the reasons given for the thumbs down (`unstated`: none given).
+   */
+  feedback: { agent_id: string; agent_name: string; up: number; down: number; down_reasons: Record<FeedbackReason | 'unstated', number> }[];
 }
 
 const TOP_GAPS = 5;
 
 const countInt = sql<number>`count(*)::int`;
+/** Thumbs down given for this reason. */
+const downFor = (reason: FeedbackReason) => sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'down' AND ${messageFeedback.reason} = ${reason})::int`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function perDay(rows: { day: string; n: number }[]): Map<string, number> {
@@ -108,6 +114,10 @@ export async function analytics(db: Db, workspaceId: string, range: DayRange): P
         agentName: agents.name,
         up: sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'up')::int`,
         down: sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'down')::int`,
+        incorrect: downFor('incorrect'),
+        incomplete: downFor('incomplete'),
+        offTopic: downFor('off_topic'),
+        unstated: sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'down' AND ${messageFeedback.reason} IS NULL)::int`,
       })
       .from(pc)
       .innerJoin(messageFeedback, and(eq(messageFeedback.conversationId, pc.id), eq(messageFeedback.workspaceId, workspaceId)))
@@ -155,6 +165,12 @@ export async function analytics(db: Db, workspaceId: string, range: DayRange): P
     widget_events: eventRows.map((row) => ({ name: row.name, count: Number(row.count) })),
     quality: { daily: qualityDaily, totals: qualityTotals },
     top_gaps: gaps.slice(0, TOP_GAPS).map((gap) => ({ question: gap.question, count: gap.count })),
-    feedback: feedbackRows.map((row) => ({ agent_id: row.agentId, agent_name: row.agentName, up: Number(row.up), down: Number(row.down) })),
+    feedback: feedbackRows.map((row) => ({
+      agent_id: row.agentId,
+      agent_name: row.agentName,
+      up: Number(row.up),
+      down: Number(row.down),
+      down_reasons: { incorrect: Number(row.incorrect), incomplete: Number(row.incomplete), off_topic: Number(row.offTopic), unstated: Number(row.unstated) },
+    })),
   };
 }

@@ -1,3 +1,4 @@
+import { FEEDBACK_REASON_LABELS } from '../feedback-reasons.js';
 import { html, safeHref, type SafeHtml } from '../html.js';
 import { emptyState, pager, time } from '../layout.js';
 import type { ListQuery } from '../list-query.js';
@@ -29,11 +30,9 @@ function blockSummary(block: unknown): string {
   return `${kind ?? 'block'}${detail ? `: ${String(detail)}` : ''}`;
 }
 
-const FEEDBACK_REASONS: Record<string, string> = { incorrect: 'incorrect', incomplete: 'incomplete', off_topic: "didn't answer the question" };
-
 /** The visitor's thumbs up or down on an answer, with their reason. */
 function feedbackBadge({ rating, reason }: NonNullable<TranscriptMessage['feedback']>): SafeHtml {
-  const label = rating === 'up' ? 'Helpful' : `Not helpful${reason ? `: ${FEEDBACK_REASONS[reason] ?? reason}` : ''}`;
+  const label = rating === 'up' ? 'Helpful' : `Not helpful${reason ? `: ${FEEDBACK_REASON_LABELS[reason as keyof typeof FEEDBACK_REASON_LABELS] ?? reason}` : ''}`;
   return html` <span class="badge ${rating === 'up' ? 'ok' : 'warn'}" data-feedback="${rating}">${label}</span>`;
 }
 
