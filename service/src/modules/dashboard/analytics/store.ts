@@ -2,7 +2,7 @@ import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { agents, couponApplies, leads, messageFeedback, messages, widgetEvents } from '../../../db/schema.js';
 import { answerQuality, gapClusters, type AnswerQualityDay } from '../gaps/store.js';
-import { productionConversations } from '../production.js';
+import { productionConversations } from '../../conversations/store.js';
 import { utcDay } from '../sql.js';
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
 import { agents, leads, messageFeedback, messages } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
-import { productionConversations } from '../production.js';
+import { productionConversations } from '../../conversations/store.js';
 import { containsPattern, isoTime, isUuid } from '../sql.js';
 
 /** The inbox: production conversations that have at least one message, newest activity first. */
