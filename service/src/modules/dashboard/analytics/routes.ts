@@ -6,14 +6,14 @@ import { sessionOf } from '../../auth/session-guard.js';
 import { html, type SafeHtml } from '../html.js';
 import { emptyState, layout, pageFrame, sendHtml } from '../layout.js';
 import { chartLibraryAvailable, CHART_ASSET } from '../static-assets.js';
-import { analytics, type Analytics } from './store.js';
+import { analytics, analyticsWire, type Analytics } from './store.js';
 
 const RANGES = [7, 30, 90] as const;
 const analyticsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
 export function analyticsApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/analytics', { schema: { querystring: analyticsQuery } }, async (request) => {
+  api.get('/app/api/analytics', { schema: { querystring: analyticsQuery, response: { 200: analyticsWire } } }, async (request) => {
     const { days } = request.query;
     return analytics(deps.db, sessionOf(request).workspace.id, deps.now(), days);
   });

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.js';
 import type { LeadSyncStatus } from '../../../db/schema.js';
 import { isAppError, notFound } from '../../../lib/errors.js';
 import { everyLead, findLead, latestLeadDelivery, leadHistory, pageOfLeads, type LeadWithAgent } from '../../leads/store.js';
-import { transcript, type Transcript } from '../inbox/store.js';
+import { transcript, transcriptWire, type Transcript } from '../inbox/store.js';
 import { containsPattern, isUuid } from '../sql.js';
 
 /** Leads captured by the widget, and how their delivery to the site (a WordPress user) went, as the dashboard answers them (the queries are `leads/store.ts`). */
@@ -43,8 +43,8 @@ export const leadDetailWire = z.object({
   site_sync: z
     .object({ attempts: z.number().int(), last_error: z.string().nullable(), next_attempt_at: z.string().nullable(), delivered_at: z.string().nullable(), failed_at: z.string().nullable() })
     .nullable(),
-  /** The production conversation the lead came from, if it still exists: the inbox's transcript, whose shape the inbox's own route declares. */
-  conversation: z.custom<Transcript>((value) => typeof value === 'object' && value !== null).nullable(),
+  /** The production conversation the lead came from, if it still exists: the inbox's transcript. */
+  conversation: transcriptWire.nullable(),
   /**
    * Later submissions of the lead's email, newest first: recorded, never applied to the lead
    * (anyone can type an email) and never delivered to the site.
