@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agentTestRuns, conversations, type TestRunTrigger } from '../../db/schema.js';
+import { agentTestRuns, type TestRunTrigger } from '../../db/schema.js';
 import type { Diagnostics, SourceRef } from '../../contract/stream-events.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
 import type { AgentRow } from '../agents/store.js';
+import { deleteConversations, startConversation } from '../conversations/store.js';
 import { diffRuns, failuresOf, type TurnSeen } from './evaluate.js';
 import { listRuns, listTests, previousRun, runToWire, RUNS_KEPT_PER_AGENT, type RunWire, type TestResult } from './store.js';
 
@@ -48,7 +49,7 @@ export async function runSuite(runtime: RuntimeDeps, agent: AgentRow, trigger: T
     }
   } finally {
     // The suite's conversations go once the answers are read, in one statement.
-    if (used.length > 0) await db.delete(conversations).where(and(eq(conversations.workspaceId, workspaceId), inArray(conversations.id, used)));
+    await deleteConversations(db, workspaceId, used);
   }
   if (signal?.aborted) {
     await db.delete(agentTestRuns).where(and(eq(agentTestRuns.id, started!.id), eq(agentTestRuns.workspaceId, workspaceId)));
@@ -80,15 +81,12 @@ async function playgroundTurn(
   used: string[],
 ): Promise<PlaygroundTurn> {
   const { db } = runtime;
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ id: randomUUID(), workspaceId: agent.workspaceId, agentId: agent.id, visitorId: SUITE_VISITOR, isPlayground: true })
-    .returning();
-  used.push(conversation!.id);
+  const conversation = await startConversation(db, agent, { kind: 'playground', visitorId: SUITE_VISITOR });
+  used.push(conversation.id);
   const seen: TurnSeen = { error: null, answer: '', cited: [], gap: null };
   let sources: SourceRef[] = [];
   let diagnostics: Diagnostics | null = null;
-  for await (const event of runTurn(runtime, { agent, conversation: conversation!, message: question, overrides, mode: 'playground' })) {
+  for await (const event of runTurn(runtime, { agent, conversation, message: question, overrides, mode: 'playground' })) {
     if (event.type === 'error') seen.error = event.message;
     else if (event.type === 'sources') sources = event.sources;
     else if (event.type === 'diagnostics') diagnostics = event.diagnostics;

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { conversations, messages, type ShopperBinding } from '../../db/schema.js';
+import { messages, type ShopperBinding } from '../../db/schema.js';
+import { claimForTurn, conversationUsage, releaseAfterTurn } from '../conversations/store.js';
 import { AppError } from '../../lib/errors.js';
 import { assertWithinBudget, type Budget } from './budget.js';
 import { recordSpend } from './cost-governor.js';
 import { messageFacts, type MessageFacts } from './visitor-facts.js';
 
 /**
- * The runtime's reads and writes of conversations and messages. Every statement names the
+ * A turn's persistence: the visitor's message and the reply, stored around the conversation's
+ * hold (`conversations/store.ts` owns the hold and the budget columns). Every statement names the
  * workspace as well as the row, so a wrong id from a caller can never touch another tenant.
  */
-
-/** A turn holds its conversation at most this long; a crashed instance's hold expires by itself. */
-const TURN_LEASE = sql`now() + interval '5 minutes'`;
 
 export interface StoredMessage {
   role: 'user' | 'assistant';
@@ -69,13 +68,7 @@ export async function beginTurn(
     db,
     sql`
       WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting),
-      claimed AS (
-        UPDATE conversations SET busy_until = ${TURN_LEASE}
-         WHERE id = ${conversationId} AND workspace_id = ${workspaceId}
-           AND (busy_until IS NULL OR busy_until < now())
-           AND turns_used < ${turn.budget.turns} AND tokens_used < ${turn.budget.tokens}
-        RETURNING id, turns_used, tokens_used, shopper
-      ), stored AS (
+      claimed AS (${claimForTurn({ workspaceId, conversationId, budget: turn.budget })}), stored AS (
         INSERT INTO messages (id, conversation_id, workspace_id, role, content, facts)
         SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message}, ${JSON.stringify(turn.facts)}::jsonb FROM claimed
       )
@@ -110,10 +103,7 @@ function parsed(value: unknown): unknown {
 }
 
 async function whyNotBegun(db: Db, workspaceId: string, conversationId: string, budget: Budget): Promise<AppError> {
-  const [current] = await db
-    .select({ turnsUsed: conversations.turnsUsed, tokensUsed: conversations.tokensUsed })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId)));
+  const current = await conversationUsage(db, workspaceId, conversationId);
   if (!current) return new AppError('not_found', 'Conversation not found');
   try {
     assertWithinBudget(budget, current);
@@ -162,15 +152,7 @@ export async function saveAssistantMessage(db: Db, workspaceId: string, conversa
         status: record.status,
       })
       .returning({ createdAt: messages.createdAt });
-    await tx
-      .update(conversations)
-      .set({
-        turnsUsed: sql`${conversations.turnsUsed} + ${record.turns}`,
-        tokensUsed: sql`${conversations.tokensUsed} + ${record.tokens}`,
-        busyUntil: null,
-        lastMessageAt: sql`now()`,
-      })
-      .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId)));
+    await releaseAfterTurn(tx, { workspaceId, conversationId, turns: record.turns, tokens: record.tokens });
     if (record.spend && record.spend.inputTokens + record.spend.outputTokens > 0) await tx.execute(recordSpend(workspaceId, record.spend));
     return row?.createdAt ?? new Date();
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelMessage, ToolSet } from 'ai';
 import type { Db } from '../../db/client.js';
-import type { conversations, SiteType } from '../../db/schema.js';
+import type { SiteType } from '../../db/schema.js';
+import type { ConversationRow } from '../conversations/store.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { safeErrorMessage } from '../../lib/safe-errors.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
@@ -35,8 +36,6 @@ import { buildTools, emptyEffects, escalationButton, type ToolEffects, type Tool
  * stream of events out, both messages stored. Stopping (the consumer leaves, or `signal` aborts)
  * aborts the provider request and stores what was generated so far as a partial answer.
  */
-
-export type ConversationRow = typeof conversations.$inferSelect;
 
 export interface RuntimeDeps {
   db: Db;

@@ -48,6 +48,15 @@ export function formOf(body: unknown): FormFields {
 }
 
 /**
+ * The dashboard's HTML form posts validate in their handlers (`parseInput` inside `attempt`), not
+ * from a declared body schema: a refused form is the same page again with the errors beside its
+ * fields (HTML, status 400), where a schema's refusal would be a JSON error, and most forms'
+ * text fields are converted first (lines and comma lists to arrays, empty to null, checkboxes to
+ * booleans). Their JSON twins under /app/api declare their bodies. No body schema is declared on
+ * them for the OpenAPI document either: /app is not part of it (ops/openapi.ts, UNDOCUMENTED).
+ */
+
+/**
  * Runs a form's validation and write. A validation failure comes back as the errors to show
  * beside the form the user filled in; any other error propagates.
  */

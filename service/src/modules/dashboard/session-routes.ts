@@ -5,7 +5,6 @@ import type { AppDeps } from '../../app-deps.js';
 import { ROLES } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
-import { parseInput } from '../../lib/validate.js';
 import { membershipIn, membershipsOf, verifyCredentials, type WorkspaceMembership } from '../auth/login.js';
 import { PERMISSIONS, permissionsOf, type Permission } from '../auth/permissions.js';
 import { LOGIN_PATH, safeNextPath, sessionOf } from '../auth/session-guard.js';
@@ -20,7 +19,7 @@ import {
   startSession,
   type UserSession,
 } from '../auth/sessions.js';
-import { field, fieldList, formOf, isFormPost, type FormFields } from './form-body.js';
+import { field, formOf, isFormPost } from './form-body.js';
 import { html } from './html.js';
 import { documentShell, sendHtml } from './layout.js';
 import { isUuid } from './sql.js';
@@ -33,7 +32,11 @@ import { isUuid } from './sql.js';
 /** Guessing passwords is slowed per account and per address, whichever runs out first. */
 export const LOGIN_LIMITS = { perAccount: 10, perIp: 30, windowMs: 15 * 60 * 1000 } as const;
 
-const loginBody = z.object({
+/**
+ * Sign-in's credentials, sent as JSON or as the sign-in form. Other fields (the form's `next`) are
+ * kept as sent: the form reads them itself.
+ */
+const loginBody = z.looseObject({
   email: z.string().trim().min(1, 'enter your email').max(320),
   password: z.string().min(1, 'enter your password').max(200),
 });
@@ -90,12 +93,6 @@ function loginPage(options: { next: string; email?: string; error?: string | und
   );
 }
 
-/** A field sent once; sent several times it stays a list, which the sign-in schema refuses. */
-function singleField(form: FormFields, name: string): string | string[] | undefined {
-  const values = fieldList(form, name);
-  return values.length > 1 ? values : values[0];
-}
-
 /** The routes that work without a session. */
 export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Without its counters, sign-in would allow unlimited password guessing: it fails closed.
@@ -117,11 +114,16 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     key: (request) => accountOf.get(request) ?? '',
   });
 
-  /** Checks everything and starts the session; throws AppError on any refusal. */
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, input: unknown) => {
+  /**
+   * Checks everything and starts the session; throws AppError on any refusal. The body was
+   * checked against loginBody before, and its verdict is taken here, after the origin check and
+   * the per-address limit: a cross-site post is refused as such, and a malformed guess counts.
+   */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply) => {
     assertSameOrigin(request, deps.config.publicBaseUrl);
     await ipLimit(request);
-    const credentials = parseInput(loginBody, input);
+    if (request.validationError) throw request.validationError;
+    const credentials = request.body as z.infer<typeof loginBody>;
     accountOf.set(request, credentials.email.toLowerCase());
     await accountLimit(request);
     const user = await verifyCredentials(deps.db, credentials.email, credentials.password);
@@ -143,16 +145,18 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
     return sendHtml(reply, loginPage({ next: safeNextPath(next) }));
   });
 
-  // A form post is answered with a redirect or the form again (HTML, never 200); a JSON post with the session.
-  app.post(LOGIN_PATH, { schema: { response: { 200: sessionResponse } } }, async (request, reply) => {
+  // A form post is answered with a redirect or the form again (HTML, never 200); a JSON post with
+  // the session. Both are checked against the declared body, whose verdict signIn takes
+  // (attachValidation), so that a refused form is the form again, not a JSON error.
+  app.post(LOGIN_PATH, { schema: { body: loginBody, response: { 200: sessionResponse } }, attachValidation: true }, async (request, reply) => {
     if (!isFormPost(request.headers['content-type'])) {
-      const { session, workspaces } = await signIn(request, reply, request.body);
+      const { session, workspaces } = await signIn(request, reply);
       return sessionBody(session, workspaces);
     }
     const form = formOf(request.body);
     const next = safeNextPath(field(form, 'next'));
     try {
-      await signIn(request, reply, { email: singleField(form, 'email'), password: singleField(form, 'password') });
+      await signIn(request, reply);
     } catch (error) {
       if (!isAppError(error)) throw error;
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);

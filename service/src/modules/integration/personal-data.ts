@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { AuthenticatedToken } from '../auth/api-tokens.js';
+import { conversationsOfAddress, eraseConversations, messagesOfConversations } from '../conversations/store.js';
+import { eraseLeadsOfAddress, leadsOfAddress } from '../leads/store.js';
 import type { personalDataErasureResponse, personalDataExportResponse } from './schemas.js';
 
 /**
@@ -16,40 +17,18 @@ import type { personalDataErasureResponse, personalDataExportResponse } from './
 /** The answers' shapes, as the routes declare them. */
 export type PersonalDataExport = z.infer<typeof personalDataExportResponse>;
 export type PersonalDataErasure = z.infer<typeof personalDataErasureResponse>;
-type ExportedLead = PersonalDataExport['leads'][number];
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The ids of the address's conversations in the workspace. */
-function conversationIds(workspaceId: string, email: string) {
-  const address = email.toLowerCase();
-  return sql`SELECT c.id FROM conversations c
-              WHERE c.workspace_id = ${workspaceId} AND NOT c.is_playground
-                AND (lower(c.shopper->>'email') = ${address}
-                     OR EXISTS (SELECT 1 FROM leads l WHERE l.workspace_id = ${workspaceId} AND l.conversation_id = c.id AND lower(l.email) = ${address})
-                     OR EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.workspace_id = ${workspaceId} AND m.role = 'user'
-                                  AND m.facts->'emails' @> ${JSON.stringify([address])}::jsonb))`;
-}
-
 export async function exportPersonalData(db: Db, token: AuthenticatedToken, email: string): Promise<PersonalDataExport> {
   const workspaceId = token.workspaceId;
-  const leadRows = await queryRows<Omit<ExportedLead, 'created_at'> & { created_at: Date }>(
+  const leadRows = await leadsOfAddress(db, workspaceId, email);
+  const conversationRows = await conversationsOfAddress(db, workspaceId, email);
+  const messageRows = await messagesOfConversations(
     db,
-    sql`SELECT id, agent_id, conversation_id, email, name, phone, consent, fields, created_at FROM leads
-         WHERE workspace_id = ${workspaceId} AND lower(email) = ${email.toLowerCase()} ORDER BY created_at, id`,
+    workspaceId,
+    conversationRows.map((row) => row.id),
   );
-  const conversationRows = await queryRows<{ id: string; agent_id: string; created_at: Date }>(
-    db,
-    sql`SELECT id, agent_id, created_at FROM conversations WHERE id IN (${conversationIds(workspaceId, email)}) ORDER BY created_at, id`,
-  );
-  const messageRows =
-    conversationRows.length === 0
-      ? []
-      : await queryRows<{ conversation_id: string; role: 'user' | 'assistant'; content: string; created_at: Date }>(
-          db,
-          sql`SELECT conversation_id, role, content, created_at FROM messages
-               WHERE workspace_id = ${workspaceId} AND conversation_id IN (${sql.join(conversationRows.map((row) => sql`${row.id}`), sql`, `)}) ORDER BY seq`,
-        );
   return {
     email,
     leads: leadRows.map((row) => ({ ...row, created_at: iso(row.created_at) })),
@@ -58,8 +37,8 @@ export async function exportPersonalData(db: Db, token: AuthenticatedToken, emai
       agent_id: row.agent_id,
       created_at: iso(row.created_at),
       messages: messageRows
-        .filter((message) => message.conversation_id === row.id)
-        .map((message) => ({ role: message.role, content: message.content, created_at: iso(message.created_at) })),
+        .filter((message) => message.conversationId === row.id)
+        .map((message) => ({ role: message.role, content: message.content, created_at: iso(message.createdAt) })),
     })),
   };
 }
@@ -71,40 +50,10 @@ export async function exportPersonalData(db: Db, token: AuthenticatedToken, emai
  */
 export async function erasePersonalData(db: Db, token: AuthenticatedToken, email: string): Promise<PersonalDataErasure> {
   const workspaceId = token.workspaceId;
-  const address = email.toLowerCase();
   return db.transaction(async (tx) => {
-    const conversations = (await queryRows<{ id: string }>(tx, conversationIds(workspaceId, email))).map((row) => row.id);
-    const leads = (await queryRows<{ id: string }>(tx, sql`SELECT id FROM leads WHERE workspace_id = ${workspaceId} AND lower(email) = ${address}`)).map(
-      (row) => row.id,
-    );
-    let messagesRemoved = 0;
-    if (conversations.length > 0) {
-      const list = sql.join(
-        conversations.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      const removed = await queryRows<{ n: number }>(
-        tx,
-        sql`WITH gone AS (DELETE FROM messages WHERE workspace_id = ${workspaceId} AND conversation_id IN (${list}) RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-      );
-      messagesRemoved = Number(removed[0]?.n ?? 0);
-      for (const table of ['coupon_applies', 'widget_events', 'order_lookup_misses']) {
-        await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId} AND conversation_id IN (${list})`);
-      }
-      await tx.execute(sql`UPDATE leads SET conversation_id = NULL WHERE workspace_id = ${workspaceId} AND conversation_id IN (${list})`);
-      await tx.execute(sql`DELETE FROM conversations WHERE workspace_id = ${workspaceId} AND id IN (${list})`);
-    }
-    if (leads.length > 0) {
-      const list = sql.join(
-        leads.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      await tx.execute(sql`DELETE FROM lead_submissions WHERE workspace_id = ${workspaceId} AND lead_id IN (${list})`);
-      await tx.execute(
-        sql`DELETE FROM outbox WHERE workspace_id = ${workspaceId} AND kind = 'lead.upsert' AND delivered_at IS NULL AND (payload->>'lead_id')::uuid IN (${list})`,
-      );
-      await tx.execute(sql`DELETE FROM leads WHERE workspace_id = ${workspaceId} AND id IN (${list})`);
-    }
-    return { email, leads_removed: leads.length, conversations_removed: conversations.length, messages_removed: messagesRemoved };
+    const conversations = (await conversationsOfAddress(tx, workspaceId, email)).map((row) => row.id);
+    const { messagesRemoved } = await eraseConversations(tx, workspaceId, conversations);
+    const leadsRemoved = await eraseLeadsOfAddress(tx, workspaceId, email);
+    return { email, leads_removed: leadsRemoved, conversations_removed: conversations.length, messages_removed: messagesRemoved };
   });
 }

@@ -14,7 +14,8 @@ import { html } from '../dashboard/html.js';
 import { documentShell, layout, pageFrame, sendHtml } from '../dashboard/layout.js';
 import { streamTurn, turnError } from '../assistant/turn-stream.js';
 import { playgroundAssetRoutes } from './assets.js';
-import { playgroundConversation, resetPlaygroundConversation, startPlaygroundConversation, resumablePlaygroundConversation } from './conversations.js';
+import { playgroundConversation, resumablePlaygroundConversation } from './conversations.js';
+import { clearConversation, startConversation } from '../conversations/store.js';
 import { playgroundBody } from './page.js';
 import { pageContextPreviewBody, pageContextPreviewResponse, pageQuery, resetBody, resetResponse, streamBody } from './schemas.js';
 
@@ -92,7 +93,7 @@ export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Pro
       const body = request.body;
       const conversation = body.conversation_id
         ? await playgroundConversation(deps.db, agent, body.conversation_id)
-        : await startPlaygroundConversation(deps.db, agent, session.user.id);
+        : await startConversation(deps.db, agent, { kind: 'playground', visitorId: session.user.id });
       const controller = new AbortController();
       const ended = deps.turns.begin(controller);
       let first;
@@ -126,7 +127,7 @@ export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Pro
     };
     api.post('/app/agents/:id/playground/reset', { schema: resetSchema, preValidation: findAgent }, async (request) => {
       const conversation = await playgroundConversation(deps.db, agentOf(request), request.body.conversation_id);
-      return { cleared: await resetPlaygroundConversation(deps.db, conversation) };
+      return { cleared: await clearConversation(deps.db, conversation) };
     });
   });
 }

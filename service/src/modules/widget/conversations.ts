@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { agents, conversations, messages, type ShopperBinding } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError, isAppError } from '../../lib/errors.js';
 import { PRODUCTION_BLOCK_KINDS, validateBlock, type Block } from '../assistant/blocks.js';
-import type { AgentRow } from '../agents/store.js';
+import { publishedAgent, type AgentRow } from '../agents/store.js';
+import { findWidgetConversation, lastMessages, startIssuedConversation } from '../conversations/store.js';
 import type { messageSchema } from './schemas.js';
 import type { WidgetClaims } from './widget-token.js';
-
-export type ConversationRow = typeof conversations.$inferSelect;
 
 /** Messages returned when a visitor resumes a conversation (spec 2.4). */
 export const RESUME_MESSAGES = 30;
@@ -33,87 +29,27 @@ export async function widgetConversation(
     admit(stored.agent);
     return stored;
   }
-  const [agent] = await db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.id, claims.agentId), eq(agents.published, true)));
-  if (!agent) throw new AppError('unauthenticated', 'The widget token does not match a conversation');
+  const agent = await publishedAgent(db, claims.agentId).catch((error: unknown) => {
+    if (isAppError(error) && error.code === 'not_found') throw noSuchConversation();
+    throw error;
+  });
   admit(agent);
-  await db.execute(sql`
-    INSERT INTO conversations (id, workspace_id, agent_id, visitor_id, locale)
-    SELECT ${claims.conversationId}, a.workspace_id, a.id, ${claims.visitorId}, ${claims.locale ?? null}
-      FROM agents a WHERE a.id = ${claims.agentId} AND a.published
-    ON CONFLICT (id) DO NOTHING`);
+  await startIssuedConversation(db, claims);
   const created = await findWidgetConversation(db, claims);
   // Not created: the agent was unpublished meanwhile, or the id is taken by another conversation.
-  if (!created) throw new AppError('unauthenticated', 'The widget token does not match a conversation');
+  if (!created) throw noSuchConversation();
   return created;
 }
 
-async function findWidgetConversation(db: Db, claims: { conversationId: string; agentId: string; visitorId: string }) {
-  const [row] = await db
-    .select({ conversation: conversations, agent: agents })
-    .from(conversations)
-    .innerJoin(agents, eq(agents.id, conversations.agentId))
-    .where(
-      and(
-        eq(conversations.id, claims.conversationId),
-        eq(conversations.agentId, claims.agentId),
-        eq(conversations.visitorId, claims.visitorId),
-        eq(conversations.isPlayground, false),
-      ),
-    );
-  return row;
-}
-
-/** A resumable conversation: same agent, same visitor, not a Playground one. */
-export async function findResumable(db: Db, agent: AgentRow, conversationId: string, visitorId: string): Promise<ConversationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        eq(conversations.visitorId, visitorId),
-        eq(conversations.agentId, agent.id),
-        eq(conversations.workspaceId, agent.workspaceId),
-        eq(conversations.isPlayground, false),
-      ),
-    );
-  return row;
-}
-
-export async function startConversation(
-  db: Db,
-  agent: AgentRow,
-  input: { visitorId: string; locale: string | null; shopper: ShopperBinding | null },
-): Promise<ConversationRow> {
-  const [row] = await db
-    .insert(conversations)
-    .values({
-      id: randomUUID(),
-      workspaceId: agent.workspaceId,
-      agentId: agent.id,
-      visitorId: input.visitorId,
-      locale: input.locale,
-      shopper: input.shopper,
-    })
-    .returning();
-  return row!;
-}
+const noSuchConversation = () => new AppError('unauthenticated', 'The widget token does not match a conversation');
 
 /** A stored message as the widget API answers it (the blocks were validated when stored). */
 export type WireMessage = z.output<typeof messageSchema>;
 
 /** The last messages of a conversation, oldest first, with production's block allowlist applied to its valid blocks. */
-export async function lastMessages(db: Db, workspaceId: string, conversationId: string, limit = RESUME_MESSAGES): Promise<WireMessage[]> {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.workspaceId, workspaceId)))
-    .orderBy(desc(messages.seq))
-    .limit(limit);
-  return rows.reverse().map((row) => ({
+export async function resumedMessages(db: Db, workspaceId: string, conversationId: string, limit = RESUME_MESSAGES): Promise<WireMessage[]> {
+  const rows = await lastMessages(db, workspaceId, conversationId, limit);
+  return rows.map((row) => ({
     id: row.id,
     role: row.role,
     content: row.content,

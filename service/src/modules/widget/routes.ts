@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { queryRows } from '../../db/client.js';
-import { conversations, couponApplies } from '../../db/schema.js';
+import { couponApplies } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
 import { errorResponses, eventStreamResponse } from '../../lib/route-schema.js';
@@ -18,7 +18,8 @@ import { streamTurn, turnError } from '../assistant/turn-stream.js';
 import { SiteClient } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
 import { publishedAgentCache } from './agent-cache.js';
-import { findResumable, lastMessages, startConversation, widgetConversation } from './conversations.js';
+import { resumedMessages, widgetConversation } from './conversations.js';
+import { bindShopper, findConversation, startConversation } from '../conversations/store.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from '../leads/capture.js';
 import { saveFeedback } from './feedback.js';
@@ -193,18 +194,18 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     }
 
     const resumable =
-      body.conversation_id && body.visitor_id ? await findResumable(deps.db, agent, body.conversation_id, body.visitor_id) : undefined;
+      body.conversation_id && body.visitor_id ? await findConversation(deps.db, agent, { kind: 'production', id: body.conversation_id, visitorId: body.visitor_id }) : undefined;
     // The binding is rebuilt from this init's token alone: resuming without a valid token
     // continues the conversation as a guest, whoever it was bound to before.
     if (resumable && (shopper || resumable.shopper)) {
-      await deps.db.update(conversations).set({ shopper }).where(eq(conversations.id, resumable.id));
+      await bindShopper(deps.db, resumable, shopper);
     }
     // A new conversation is stored on the first use of its token (see widgetConversation), except
     // one bound to a verified shopper, whose binding is not carried in the token.
     const visitorId = body.visitor_id ?? randomUUID();
     const conversation: { id: string; visitorId: string } =
       resumable ??
-      (shopper ? await startConversation(deps.db, agent, { visitorId, locale: body.locale ?? null, shopper }) : { id: randomUUID(), visitorId });
+      (shopper ? await startConversation(deps.db, agent, { kind: 'production', visitorId, locale: body.locale ?? null, shopper }) : { id: randomUUID(), visitorId });
     const language = resolveReplyLanguage({ visitorLocale: body.locale, message: '', agentDefault: agent.defaultLocale });
     const issued = tokens.issue({
       visitorId: conversation.visitorId,
@@ -231,7 +232,7 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
         theme: agent.theme,
         handoff: agent.handoff,
       },
-      messages: resumable ? await lastMessages(deps.db, agent.workspaceId, conversation.id) : [],
+      messages: resumable ? await resumedMessages(deps.db, agent.workspaceId, conversation.id) : [],
     };
   });
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
 import { widgetEvents } from '../../db/schema.js';
 import type { AgentRow } from '../agents/store.js';
-import type { ConversationRow } from './conversations.js';
+import type { ConversationRow } from '../conversations/store.js';
 
 export interface IncomingEvent {
   name: string;

@@ -5,7 +5,7 @@ import { agents, conversations, messages, sites, workspaces, type ShopperBinding
 import { htmlToSections } from '../../../src/modules/knowledge/html-text.js';
 import { applyDocuments, type IndexableDocument } from '../../../src/modules/knowledge/indexer.js';
 import type { AgentRow } from '../../../src/modules/agents/store.js';
-import type { ConversationRow } from '../../../src/modules/assistant/runtime.js';
+import type { ConversationRow } from '../../../src/modules/conversations/store.js';
 
 /** Rows for runtime tests, written straight into the real (PGlite) database. */
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
 import { users } from '../../../db/schema.js';
@@ -41,20 +42,25 @@ export function passwordCheckLimit(app: FastifyInstance): PasswordCheckLimit {
   });
 }
 
-async function changePassword(deps: AppDeps, limit: PasswordCheckLimit, request: FastifyRequest, session: UserSession, input: unknown) {
-  await limit(request);
-  const { current_password: current, new_password: next } = parseInput(passwordChange, input);
+/** Checks the current password and replaces it; the caller has counted the attempt against its limit. */
+async function changePassword(deps: AppDeps, session: UserSession, input: z.infer<typeof passwordChange>) {
+  const { current_password: current, new_password: next } = input;
   const [user] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.user.id));
   if (!user || !(await verifyPassword(current, user.passwordHash))) throw validationFailed({ current_password: ['is not your current password'] });
   const passwordHash = await hashPassword(next);
   return deps.db.transaction((tx) => replacePassword(tx, { userId: session.user.id, passwordHash, keepSessionId: session.id }));
 }
 
-export function accountApiRoutes(api: FastifyInstance, deps: AppDeps, limit: PasswordCheckLimit): void {
+export function accountApiRoutes(scope: FastifyInstance, deps: AppDeps, limit: PasswordCheckLimit): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
   const changed = z.object({ password_changed: z.literal(true), other_sessions_ended: z.number().int() });
-  api.post('/app/api/account/password', { schema: { response: { 200: changed } } }, async (request) => {
-    const { endedSessions } = await changePassword(deps, limit, request, sessionOf(request), request.body);
-    return { password_changed: true, other_sessions_ended: endedSessions };
+  // The body's verdict is taken after the attempt is counted (attachValidation), as the form's
+  // is: a malformed guess counts against the limit like any other.
+  api.post('/app/api/account/password', { schema: { body: passwordChange, response: { 200: changed } }, attachValidation: true }, async (request) => {
+    await limit(request);
+    if (request.validationError) throw request.validationError;
+    const { endedSessions } = await changePassword(deps, sessionOf(request), request.body);
+    return { password_changed: true as const, other_sessions_ended: endedSessions };
   });
 }
 
@@ -71,9 +77,12 @@ export function accountPageRoutes(pages: FastifyInstance, deps: AppDeps, limit: 
     const form = formOf(request.body);
     // A repeated field stays a list, which the schema refuses.
     const single = (name: string) => (fieldList(form, name).length > 1 ? fieldList(form, name) : fieldList(form, name)[0]);
-    const outcome = await attempt(() =>
-      changePassword(deps, limit, request, frame.session, { current_password: single('current_password'), new_password: single('new_password') }),
-    );
+    // Validated here, not by a declared body schema: a refusal is this page again with the errors
+    // beside the fields (HTML), where a schema's would be a JSON error.
+    const outcome = await attempt(async () => {
+      await limit(request);
+      return changePassword(deps, frame.session, parseInput(passwordChange, { current_password: single('current_password'), new_password: single('new_password') }));
+    });
     if (!outcome.ok) return sendHtml(reply, layout(frame, { title: 'Your account', active: null, body: accountView(frame.session, outcome.errors) }), 400);
     return reply.redirect('/app/account?notice=password-changed', 303);
   });

@@ -7,7 +7,7 @@ import { html, type SafeHtml } from '../html.js';
 import { emptyState, layout, pageFrame, sendHtml } from '../layout.js';
 import { chartLibraryAvailable, CHART_ASSET } from '../static-assets.js';
 import { FEEDBACK_REASON_LABELS } from '../feedback-reasons.js';
-import { analytics, daysBetween, daysEndingToday, type Analytics, type DayRange } from './store.js';
+import { analytics, analyticsWire, daysBetween, daysEndingToday, type Analytics, type DayRange } from './store.js';
 
 const RANGES = [7, 30, 90] as const;
 const DEFAULT_DAYS = 30;
@@ -47,7 +47,7 @@ function rangeOf(query: AnalyticsQuery, now: Date): DayRange {
 
 export function analyticsApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/analytics', { schema: { querystring: analyticsQuery } }, async (request) =>
+  api.get('/app/api/analytics', { schema: { querystring: analyticsQuery, response: { 200: analyticsWire } } }, async (request) =>
     analytics(deps.db, sessionOf(request).workspace.id, rangeOf(request.query, deps.now())),
   );
 }

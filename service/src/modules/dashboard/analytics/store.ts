@@ -1,9 +1,10 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { agents, couponApplies, leads, messageFeedback, messages, widgetEvents } from '../../../db/schema.js';
+import { z } from 'zod';
 import { answerQuality, gapClusters, type AnswerQualityDay } from '../gaps/store.js';
+import { productionConversations } from '../../conversations/store.js';
 import type { FeedbackReason } from '../feedback-reasons.js';
-import { productionConversations } from '../production.js';
 import { utcDay } from '../sql.js';
 
 /**
@@ -12,30 +13,46 @@ import { utcDay } from '../sql.js';
  * applies or widget events never count.
  */
 
-export interface DailyFigures {
-  date: string;
-  conversations: number;
-  messages: number;
-  leads: number;
-  escalations: number;
-  coupon_applies: number;
-}
+const count = z.number().int();
 
-export interface Analytics {
-  range: { from: string; to: string; days: number };
-  daily: DailyFigures[];
-  totals: Omit<DailyFigures, 'date'> & { coupons_staged: number };
-  widget_events: { name: string; count: number }[];
+const dailyFigures = z.object({ date: z.string(), conversations: count, messages: count, leads: count, escalations: count, coupon_applies: count });
+export type DailyFigures = z.infer<typeof dailyFigures>;
+
+const qualityFigures = z.object({
+  answers: count,
+  confident: count,
+  abstained: count,
+  escalated: count,
+  owner_answers: count,
+  thumbs_up: count,
+  thumbs_down: count,
+});
+
+/** The figures of GET /app/api/analytics and the Analytics page. */
+export const analyticsWire = z.object({
+  range: z.object({ from: z.string(), to: z.string(), days: count }),
+  daily: z.array(dailyFigures),
+  totals: dailyFigures.omit({ date: true }).extend({ coupons_staged: count }),
+  widget_events: z.array(z.object({ name: z.string(), count })),
   /** Answer quality: answers to questions (small talk aside) and what became of them, per day and in total. */
-  quality: { daily: AnswerQualityDay[]; totals: Omit<AnswerQualityDay, 'date'> };
+  quality: z.object({ daily: z.array(qualityFigures.extend({ date: z.string() })), totals: qualityFigures }),
   /** The most frequent gaps of the range (the Gaps page has them all). */
-  top_gaps: { question: string; count: number }[];
+  top_gaps: z.array(z.object({ question: z.string(), count })),
   /**
    * Visitors' ratings of answers given in the range, per agent (agents without any left out),
    * with the reasons given for the thumbs down (`unstated`: none given).
    */
-  feedback: { agent_id: string; agent_name: string; up: number; down: number; down_reasons: Record<FeedbackReason | 'unstated', number> }[];
-}
+  feedback: z.array(
+    z.object({
+      agent_id: z.guid(),
+      agent_name: z.string(),
+      up: count,
+      down: count,
+      down_reasons: z.object({ incorrect: count, incomplete: count, off_topic: count, unstated: count }) satisfies z.ZodType<Record<FeedbackReason | 'unstated', number>>,
+    }),
+  ),
+}) satisfies z.ZodType<{ quality: { daily: AnswerQualityDay[] } }>;
+export type Analytics = z.infer<typeof analyticsWire>;
 
 const TOP_GAPS = 5;
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.js';
 import { knowledgeSnippets, messages } from '../../../db/schema.js';
 import { contentTerms } from '../../assistant/retrieval.js';
 import { stemsOf } from '../../assistant/understanding/stemming.js';
-import { productionConversations } from '../production.js';
+import { productionConversations } from '../../conversations/store.js';
 import { utcDay } from '../sql.js';
 
 /**

@@ -1,25 +1,32 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.js';
 import { agents, leads, messageFeedback, messages } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
-import { productionConversations } from '../production.js';
+import { productionConversations } from '../../conversations/store.js';
 import { containsPattern, isoTime, isUuid } from '../sql.js';
 
 /** The inbox: production conversations that have at least one message, newest activity first. */
 
-export interface ConversationSummary {
-  id: string;
-  agent: { id: string; name: string };
+const agentRef = z.object({ id: z.guid(), name: z.string() });
+
+/** A conversation as the inbox lists it (GET /app/api/conversations). */
+export const conversationSummary = z.object({
+  id: z.guid(),
+  agent: agentRef,
   /** Tells one visitor's conversations apart; not their visitor id, which would resume them. */
-  visitor: string;
-  locale: string | null;
-  started_at: string;
-  last_activity_at: string;
-  message_count: number;
-  preview: string | null;
-  lead_email: string | null;
-}
+  visitor: z.string(),
+  locale: z.string().nullable(),
+  started_at: z.string(),
+  last_activity_at: z.string(),
+  message_count: z.number().int(),
+  preview: z.string().nullable(),
+  lead_email: z.string().nullable(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+
+export const conversationList = z.object({ conversations: z.array(conversationSummary), limit: z.number().int(), offset: z.number().int() });
 
 export interface InboxQuery {
   q?: string | undefined;
@@ -91,23 +98,26 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
   }));
 }
 
-export interface TranscriptMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  blocks: unknown[];
-  sources: unknown[];
-  status: string;
-  created_at: string;
+const transcriptMessage = z.object({
+  id: z.guid(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  blocks: z.array(z.unknown()),
+  sources: z.array(z.unknown()),
+  status: z.string(),
+  created_at: z.string(),
   /** The visitor's verdict on an answer, if they gave one. */
-  feedback: { rating: 'up' | 'down'; reason: string | null } | null;
-}
+  feedback: z.object({ rating: z.enum(['up', 'down']), reason: z.string().nullable() }).nullable(),
+});
+export type TranscriptMessage = z.infer<typeof transcriptMessage>;
 
-export interface Transcript {
-  conversation: { id: string; agent: { id: string; name: string }; visitor: string; locale: string | null; started_at: string; tokens_used: number };
-  messages: TranscriptMessage[];
-  leads: { id: string; email: string; name: string | null }[];
-}
+/** One conversation with every message (GET /app/api/conversations/:id, and a lead's page). */
+export const transcriptWire = z.object({
+  conversation: z.object({ id: z.guid(), agent: agentRef, visitor: z.string(), locale: z.string().nullable(), started_at: z.string(), tokens_used: z.number().int() }),
+  messages: z.array(transcriptMessage),
+  leads: z.array(z.object({ id: z.guid(), email: z.string(), name: z.string().nullable() })),
+});
+export type Transcript = z.infer<typeof transcriptWire>;
 
 /** One production conversation with every message, oldest first; a Playground one is not found. */
 export async function transcript(db: Db, workspaceId: string, conversationId: string): Promise<Transcript> {

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { agents, leadSubmissions, leads, outbox, type LeadSyncStatus } from '../../../db/schema.js';
+import type { LeadSyncStatus } from '../../../db/schema.js';
 import { isAppError, notFound } from '../../../lib/errors.js';
-import { transcript, type Transcript } from '../inbox/store.js';
+import { everyLead, findLead, latestLeadDelivery, leadHistory, pageOfLeads, type LeadWithAgent } from '../../leads/store.js';
+import { transcript, transcriptWire, type Transcript } from '../inbox/store.js';
 import { containsPattern, isUuid } from '../sql.js';
 
-/** Leads captured by the widget, and how their delivery to the site (a WordPress user) went. */
+/** Leads captured by the widget, and how their delivery to the site (a WordPress user) went, as the dashboard answers them (the queries are `leads/store.ts`). */
 
 const jsonObject = z.record(z.string(), z.unknown());
 const SYNC_STATUSES = ['pending', 'delivered', 'awaiting_confirmation', 'failed', 'no_site'] as const satisfies readonly LeadSyncStatus[];
@@ -43,8 +43,8 @@ export const leadDetailWire = z.object({
   site_sync: z
     .object({ attempts: z.number().int(), last_error: z.string().nullable(), next_attempt_at: z.string().nullable(), delivered_at: z.string().nullable(), failed_at: z.string().nullable() })
     .nullable(),
-  /** The production conversation the lead came from, if it still exists: the inbox's transcript, whose shape the inbox's own route declares. */
-  conversation: z.custom<Transcript>((value) => typeof value === 'object' && value !== null).nullable(),
+  /** The production conversation the lead came from, if it still exists: the inbox's transcript. */
+  conversation: transcriptWire.nullable(),
   /**
    * Later submissions of the lead's email, newest first: recorded, never applied to the lead
    * (anyone can type an email) and never delivered to the site.
@@ -54,25 +54,7 @@ export const leadDetailWire = z.object({
 
 export type LeadDetail = z.infer<typeof leadDetailWire>;
 
-const leadColumns = {
-  id: leads.id,
-  email: leads.email,
-  name: leads.name,
-  phone: leads.phone,
-  agentId: agents.id,
-  agentName: agents.name,
-  conversationId: leads.conversationId,
-  consent: leads.consent,
-  fields: leads.fields,
-  siteSyncStatus: leads.siteSyncStatus,
-  siteUserId: leads.siteUserId,
-  createdAt: leads.createdAt,
-  updatedAt: leads.updatedAt,
-};
-
-type LeadRow = Awaited<ReturnType<typeof selectLeads>>[number];
-
-function toSummary(row: LeadRow): LeadSummary {
+function toSummary(row: LeadWithAgent): LeadSummary {
   return {
     id: row.id,
     email: row.email,
@@ -89,39 +71,20 @@ function toSummary(row: LeadRow): LeadSummary {
   };
 }
 
-function selectLeads(db: Db, workspaceId: string) {
-  return db
-    .select(leadColumns)
-    .from(leads)
-    .innerJoin(agents, and(eq(agents.id, leads.agentId), eq(agents.workspaceId, workspaceId)))
-    .$dynamic();
-}
-
 export async function listLeads(db: Db, workspaceId: string, query: { q?: string | undefined; limit: number; offset: number }): Promise<LeadSummary[]> {
-  const pattern = query.q ? containsPattern(query.q) : undefined;
-  const rows = await selectLeads(db, workspaceId)
-    .where(and(eq(leads.workspaceId, workspaceId), pattern ? or(ilike(leads.email, pattern), ilike(leads.name, pattern)) : undefined))
-    .orderBy(desc(leads.updatedAt), desc(leads.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const rows = await pageOfLeads(db, workspaceId, { pattern: query.q ? containsPattern(query.q) : undefined, limit: query.limit, offset: query.offset });
   return rows.map(toSummary);
 }
 
 /** Every lead of the workspace, oldest first, for the CSV export. */
 export async function allLeads(db: Db, workspaceId: string): Promise<LeadSummary[]> {
-  const rows = await selectLeads(db, workspaceId).where(eq(leads.workspaceId, workspaceId)).orderBy(asc(leads.createdAt), asc(leads.id));
-  return rows.map(toSummary);
+  return (await everyLead(db, workspaceId)).map(toSummary);
 }
 
 export async function leadDetail(db: Db, workspaceId: string, leadId: string): Promise<LeadDetail> {
-  const [row] = isUuid(leadId) ? await selectLeads(db, workspaceId).where(and(eq(leads.id, leadId), eq(leads.workspaceId, workspaceId))) : [];
+  const row = isUuid(leadId) ? await findLead(db, workspaceId, leadId) : undefined;
   if (!row) throw notFound('Lead');
-  const [delivery] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.workspaceId, workspaceId), eq(outbox.kind, 'lead.upsert'), sql`${outbox.payload}->>'lead_id' = ${row.id}`))
-    .orderBy(desc(outbox.id))
-    .limit(1);
+  const delivery = await latestLeadDelivery(db, workspaceId, row.id);
   let conversation: Transcript | null = null;
   if (row.conversationId) {
     conversation = await transcript(db, workspaceId, row.conversationId).catch((error: unknown) => {
@@ -129,11 +92,7 @@ export async function leadDetail(db: Db, workspaceId: string, leadId: string): P
       throw error;
     });
   }
-  const history = await db
-    .select()
-    .from(leadSubmissions)
-    .where(and(eq(leadSubmissions.leadId, row.id), eq(leadSubmissions.workspaceId, workspaceId)))
-    .orderBy(desc(leadSubmissions.id));
+  const history = await leadHistory(db, workspaceId, row.id);
   return {
     lead: toSummary(row),
     site_sync: delivery

@@ -13,7 +13,7 @@ import { attempt, field, formOf } from '../form-body.js';
 import { html, type SafeHtml } from '../html.js';
 import { layout, pageFrame, sendHtml, type PageFrame } from '../layout.js';
 import { capNotices, capsApiRoutes, draftOfCaps, saveWorkspaceCaps, spendingSection, spendingView, workspaceCapsBody, type CapsDraft } from './caps.js';
-import { productionConversations } from '../production.js';
+import { productionConversations } from '../../conversations/store.js';
 import { utcMonth } from '../sql.js';
 
 /**
