@@ -76,7 +76,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
       ...(fallback.kind === 'text' ? { fallback: fallback.text } : {}),
     };
   }
-  if (facts.lowConfidence) return crossLanguageTopicAnswer(question, facts, languages) ?? { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
+  if (facts.lowConfidence) return crossLanguageTopicAnswer(question, facts) ?? { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
   return answerFromSources(question, facts, languages);
 }
 
@@ -88,7 +88,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
  * language than the content only: in the content's language, words the pages never use
  * ("Can I pay with Bitcoin?") mean the pages do not answer.
  */
-function crossLanguageTopicAnswer(question: string, facts: OfflineTurnFacts, languages: readonly string[]): Composed | undefined {
+function crossLanguageTopicAnswer(question: string, facts: OfflineTurnFacts): Composed | undefined {
   if (primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage)) return undefined;
   const topicWords = shopTopicWords(question, [facts.contentLanguage]);
   if (!topicWords) return undefined;
