@@ -242,7 +242,10 @@ function chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, term
   // A product is named by two words of its name, or by one no other product has; one common
   // word ("a rain jacket") is a kind of product. "Is it waterproof?" is about the product at
   // hand even when another is called "Waterproof Jacket".
-  const named = bestName !== undefined && bestName.score >= NAME_MATCH && !ambiguous && (bestName.matchedWords >= 2 || (bestName.distinctive && !lookingBack));
+  // "It" can only point back at a product the conversation or the page has: without one, a word
+  // read as pointing ("la" in "Quanto costa la giacca Ridgeline?" is an article) leaves the name alone.
+  const pointsBack = lookingBack && (lastProduct !== undefined || page !== undefined);
+  const named = bestName !== undefined && bestName.score >= NAME_MATCH && !ambiguous && (bestName.matchedWords >= 2 || (bestName.distinctive && !pointsBack));
   if (named) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
   const pick = (document: DocumentRef | undefined, reason: FocusProduct['reason']): FocusProduct | null =>
     document ? { documentId: document.documentId, title: document.title, url: document.url, reason } : null;

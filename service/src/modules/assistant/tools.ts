@@ -33,7 +33,7 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = {
   search_knowledge:
     "Search the website content (pages, posts, products) for passages about a topic. Write the query yourself, in the language of the website's content (translate the visitor's words), as a few keywords. Optional filters (min_price, max_price, in_stock, on_sale, category) restrict the results to matching products. Returns titles, links and snippets.",
   show_products:
-    'Find products in the synced catalog and show them as product cards with name, price, stock, image and link. Use for any product, price or availability question. Write the query in the language of the catalog; pass min_price / max_price / in_stock / on_sale / category when the visitor gives such conditions.',
+    'Find products in the synced catalog and show them as product cards with name, price, stock, image and link. Use for any product, price or availability question. Write the query in the language of the catalog; pass min_price / max_price / in_stock / on_sale / category when the visitor gives such conditions, and sort price_asc / price_desc for the cheapest / most expensive.',
   lookup_order:
     "Look up the visitor's orders. Without arguments it uses the signed-in shopper's account. Otherwise pass the order number and the email address the visitor typed in this conversation.",
   offer_coupon: 'Offer the visitor one of the coupons configured for this assistant, shown as a coupon card.',
@@ -57,7 +57,9 @@ const filterFields = {
 type FilterInput = { min_price?: number | undefined; max_price?: number | undefined; in_stock?: boolean | undefined; on_sale?: boolean | undefined; category?: string | undefined };
 const INPUT = {
   search_knowledge: zodSchema(z.object({ query: z.string().min(1).max(500), ...filterFields })),
-  show_products: zodSchema(z.object({ query: z.string().max(300).default(''), limit: z.number().int().min(1).max(4).optional(), ...filterFields })),
+  show_products: zodSchema(
+    z.object({ query: z.string().max(300).default(''), limit: z.number().int().min(1).max(4).optional(), sort: z.enum(['relevance', 'price_asc', 'price_desc']).optional(), ...filterFields }),
+  ),
   // No user id parameter: which account is looked up is not the model's decision.
   lookup_order: zodSchema(z.object({ order_number: z.string().max(40).optional(), email: z.string().max(320).optional() })),
   offer_coupon: zodSchema(z.object({ code: z.string().max(100).optional() })),
@@ -158,18 +160,23 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
     show_products: tool({
       description: TOOL_DESCRIPTIONS.show_products,
       inputSchema: INPUT.show_products,
-      execute: instrument(async ({ query, limit = 3, ...filterInput }: { query: string; limit?: number } & FilterInput, addBlock) => {
+      execute: instrument(async ({ query, limit = 3, sort, ...filterInput }: { query: string; limit?: number; sort?: ProductSort } & FilterInput, addBlock) => {
         const filters = filtersOf(filterInput);
+        const languages = [ctx.languageTag, ctx.agent.defaultLocale];
+        const priceOrder = sort === 'price_asc' ? 'asc' : sort === 'price_desc' ? 'desc' : undefined;
         // "A stove under 100 g": the kind of product is searched, the measure checked on each.
         const measures = measureConditionsIn(query);
         const kind = withoutMeasureConditions(query);
-        const found = await search(kind, ['product'], 20, filters);
+        // "What's the cheapest thing you sell?" names no kind of product: the whole catalog, by price.
+        const wholeCatalog = priceOrder !== undefined && measures.length === 0 && productTerms(kind, languages).length === 0;
+        const found = wholeCatalog ? [] : await search(kind, ['product'], 20, filters);
         // Products that match most of what was asked first; with conditions only ("anything
         // under $30?"), the products that meet them.
-        const relevant = relevantProducts(kind, found, [ctx.languageTag, ctx.agent.defaultLocale]);
+        const relevant = relevantProducts(kind, found, languages);
         const measured = await sortedByMeasures(ctx.db, ctx.agent.workspaceId, relevant, measures);
-        const matching = measured.met.length > 0 ? measured.met : measured.unsaid;
-        const hits = matching.length > 0 || !hasFilters(filters) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20, query);
+        const matching = byPrice(measured.met.length > 0 ? measured.met : measured.unsaid, priceOrder);
+        const hits =
+          matching.length > 0 || (!hasFilters(filters) && !wholeCatalog) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20, query, priceOrder);
         const products: ToolOutput[] = [];
         const seen = new Set<string>();
         for (const hit of hits) {
@@ -305,11 +312,46 @@ const REQUEST_WORDS = new Set(
     .split(/\s+/),
 );
 
-/** Words around a price bound ("under 30 euros", "unter 30 €"): conditions, not what is sought. */
+/** Words around a price bound or order ("under 30 euros", "unter 30 €", "the cheapest"): conditions, not what is sought. */
 const BOUND_WORDS = new Set([
-  ...Object.values(LEXICONS).flatMap((lexicon) => [...lexicon.cues.price_below, ...lexicon.cues.price_above].flatMap((cue) => cue.replace(/\*$/, '').split(/\s+/))),
+  ...Object.values(LEXICONS).flatMap((lexicon) =>
+    [...lexicon.cues.price_below, ...lexicon.cues.price_above, ...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])].flatMap((cue) => fold(cue.replace(/\*$/, '')).split(/\s+/)),
+  ),
   ...'euro euros eur dollar dollars usd pound pounds gbp franken chf'.split(' '),
 ]);
+
+type ProductSort = 'relevance' | 'price_asc' | 'price_desc';
+
+/** The words of a product request that say which products: not the request, a bound or an order. */
+function productTerms(query: string, languages: readonly string[]): string[] {
+  return contentTerms(query, languages).filter((term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(fold(term)) && !/^\d/.test(term) && !isPriceOrderWord(term));
+}
+
+/** "cheapest", "günstigsten": a superlative's stem in any of the lexicons (their cues end in `*`). */
+function isPriceOrderWord(term: string): boolean {
+  const folded = fold(term);
+  return PRICE_ORDER_PREFIXES.some((prefix) => folded.startsWith(prefix));
+}
+
+const PRICE_ORDER_PREFIXES = Object.values(LEXICONS).flatMap((lexicon) =>
+  [...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])].filter((cue) => cue.endsWith('*') && !cue.includes(' ')).map((cue) => fold(cue.slice(0, -1))),
+);
+
+/** Hits in price order (those without a price last), or as they are. */
+function byPrice(hits: readonly SearchHit[], order: 'asc' | 'desc' | undefined): SearchHit[] {
+  if (!order) return [...hits];
+  const priceOf = (hit: SearchHit) => {
+    const pricing = hit.data.pricing as { price?: unknown } | undefined;
+    const value = Number.parseFloat(String(pricing?.price ?? ''));
+    return Number.isFinite(value) ? value : undefined;
+  };
+  return [...hits].sort((a, b) => {
+    const pa = priceOf(a);
+    const pb = priceOf(b);
+    if (pa === undefined || pb === undefined) return (pa === undefined ? 1 : 0) - (pb === undefined ? 1 : 0);
+    return order === 'asc' ? pa - pb : pb - pa;
+  });
+}
 
 /**
  * The product hits that match at least half of what the request names (its words besides the
@@ -317,7 +359,7 @@ const BOUND_WORDS = new Set([
  * hiking socks, and "garden hoses" finds nothing rather than anything with "garden" in it.
  */
 export function relevantProducts(query: string, hits: readonly SearchHit[], languages: readonly string[]): SearchHit[] {
-  const terms = contentTerms(query, languages).filter((term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(term) && !/^\d/.test(term));
+  const terms = productTerms(query, languages);
   if (terms.length === 0) return [...hits];
   // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr".
   const termStems = terms.map((term) => stemsOf(fold(term), languages));

@@ -152,18 +152,28 @@ function mergeCandidateTerms(lists: readonly CandidateTerm[][]): CandidateTerm[]
  * its words come first ("Stirnlampe unter 30 Euro?" finds the "Kinderstirnlampe", which the
  * stemmer does not split).
  */
-export async function browseProducts(db: Db, workspaceId: string, filters: ProductFilters, limit = 6, question?: string): Promise<SearchHit[]> {
-  if (!hasFilters(filters)) return [];
-  const closeness = question ? sql`word_similarity(lower(d.title), ${question.toLowerCase().slice(0, MAX_BROWSE_QUESTION_CHARS)}) DESC,` : sql``;
+export async function browseProducts(db: Db, workspaceId: string, filters: ProductFilters, limit = 6, question?: string, priceOrder?: PriceOrder): Promise<SearchHit[]> {
+  if (!hasFilters(filters) && !priceOrder) return [];
+  const price = sql`nullif(d.data->'pricing'->>'price', '')::numeric`;
+  // "The cheapest…" is answered by price alone; otherwise the names closest to the question first.
+  const order =
+    priceOrder === 'desc'
+      ? sql`${price} DESC NULLS LAST, d.id`
+      : priceOrder === 'asc'
+        ? sql`${price} ASC NULLS LAST, d.id`
+        : sql`${question ? sql`word_similarity(lower(d.title), ${question.toLowerCase().slice(0, MAX_BROWSE_QUESTION_CHARS)}) DESC,` : sql``} ${price} NULLS LAST, d.id`;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 0.5 AS score
       FROM documents d
       JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = d.id AND c.workspace_id = ${workspaceId} ORDER BY c.ordinal LIMIT 1) c ON true
-     WHERE d.workspace_id = ${workspaceId} ${filterCondition(filters)}
-     ORDER BY ${closeness} nullif(d.data->'pricing'->>'price', '')::numeric NULLS LAST, d.id
+     WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' ${filterCondition(filters)}
+     ORDER BY ${order}
      LIMIT ${Math.min(Math.max(limit, 1), 50)}`);
   return rows.map(hitOf);
 }
+
+/** Products listed by price: the cheapest first, or the most expensive. */
+export type PriceOrder = 'asc' | 'desc';
 
 /** The question's words a browse compares names with: enough for any question about products. */
 const MAX_BROWSE_QUESTION_CHARS = 300;

@@ -58,5 +58,7 @@ export const pl: Lexicon = {
     stock_question: ['dostępn*', 'w magazynie', 'na stanie', 'w sprzedaży', 'wyprzedan*', 'niedostępn*', 'jest jeszcze', 'macie jeszcze'],
     on_sale: ['w promocji', 'promocj*', 'przecen*', 'wyprzedaż*', 'obniżk*', 'obniżon*', 'sale', 'outlet'],
     conjunctions: ['i', 'oraz', 'a także', 'także', 'również', 'ponadto', 'plus'],
+    cheapest: ['najtańsz*', 'najniższ* cen*'],
+    priciest: ['najdroższ*', 'najwyższ* cen*'],
   },
 };

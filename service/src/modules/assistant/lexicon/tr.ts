@@ -58,5 +58,7 @@ export const tr: Lexicon = {
     stock_question: ['stokta', 'stok*', 'mevcut mu', 'mevcut', 'tükendi', 'tükenmiş', 'satışta mı', 'stoğa gir*'],
     on_sale: ['indirim*', 'kampanya*', 'fırsat*', 'firsat*', 'promosyon*', 'ucuzluk', 'outlet', 'kelepir'],
     conjunctions: ['ve', 'ayrıca', 'bir de', 'hem de', 'bunun yanında', 'ek olarak'],
+    cheapest: ['en ucuz', 'en uygun fiyatl*'],
+    priciest: ['en pahalı'],
   },
 };

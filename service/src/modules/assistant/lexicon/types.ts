@@ -88,6 +88,10 @@ export interface LanguageCues {
   on_sale: readonly string[];
   /** Words that join two questions in one message: "and", "also", "plus". */
   conjunctions: readonly string[];
+  /** Asking for the lowest-priced products: "cheapest", "least expensive", "lowest price". */
+  cheapest?: readonly string[];
+  /** Asking for the highest-priced products: "most expensive", "priciest", "top of the range". */
+  priciest?: readonly string[];
 }
 
 export interface Lexicon {

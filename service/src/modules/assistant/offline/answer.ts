@@ -1,7 +1,7 @@
 import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
-import { shopTopicWords } from '../understanding/shop-topics.js';
+import { destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
 import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, type Extracted } from './extract.js';
@@ -42,7 +42,8 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   if (owned) return { kind: 'text', text: ownerAnswer(owned, language), owners: true };
 
   const focusSources = facts.focus ? facts.sources.filter((source) => source.documentId === facts.focus?.documentId) : [];
-  const [focus] = focusSources;
+  // "And what's your cheapest jacket?" after another product asks for a listing, not about that product.
+  const [focus] = analysis.priceOrder === null ? focusSources : [];
   if (focus && analysis.parts.length > 1) return productAndOtherParts(question, facts, focus, focusSources, languages);
   if (focus) return aboutProduct(question, facts, focus, focusSources, languages);
 
@@ -57,7 +58,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   const bestCoverage = (kind: OfflineSource['kind']) => Math.max(0, ...facts.sources.filter((s) => s.kind === kind).map((s) => coverageOf(terms, [s])));
   const pageCoverage = bestCoverage('post');
   const pageTopic = pageCoverage >= PAGE_TOPIC_COVERAGE && pageCoverage > bestCoverage('product');
-  const wantsProducts = hasBounds || (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2);
+  const wantsProducts = hasBounds || analysis.priceOrder !== null || (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2);
   if (wantsProducts && context.toolsAvailable.has('show_products')) {
     const fallback = answerFromSources(question, facts, languages);
     return {
@@ -67,6 +68,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
         query: question,
         ...(analysis.bounds.max !== undefined ? { max_price: analysis.bounds.max } : {}),
         ...(analysis.bounds.min !== undefined ? { min_price: analysis.bounds.min } : {}),
+        ...(analysis.priceOrder ? { sort: analysis.priceOrder === 'asc' ? 'price_asc' : 'price_desc' } : {}),
         ...(analysis.onSale ? { on_sale: true } : {}),
         ...(analysis.asksStock ? { in_stock: true } : {}),
         ...categoryAskedFor(question, facts.sources, languages),
@@ -74,8 +76,25 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
       ...(fallback.kind === 'text' ? { fallback: fallback.text } : {}),
     };
   }
-  if (facts.lowConfidence) return { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
+  if (facts.lowConfidence) return crossLanguageTopicAnswer(question, facts) ?? { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
   return answerFromSources(question, facts, languages);
+}
+
+/**
+ * "Liefert ihr nach Österreich?" on an English shop: none of its words is in the pages, so
+ * retrieval is unsure, yet it touches a topic every shop's pages cover (shipping, returns,
+ * payment) and names a country. The pages' sentences are then read in the shop's own words for
+ * that topic and region ("shipping delivery", "European Union"), for questions in another
+ * language than the content only: in the content's language, words the pages never use
+ * ("Can I pay with Bitcoin?") mean the pages do not answer.
+ */
+function crossLanguageTopicAnswer(question: string, facts: OfflineTurnFacts): Composed | undefined {
+  if (primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage)) return undefined;
+  const topicWords = shopTopicWords(question, [facts.contentLanguage]);
+  if (!topicWords) return undefined;
+  const pages = facts.sources.filter((source) => source.kind === 'post');
+  const extracted = extractAnswer(topicWords, pages, [facts.contentLanguage], facts.analysis.quantity, { asked: question, preferPages: true });
+  return extracted ? { kind: 'text', text: quotedAnswer(extracted, facts.language) } : undefined;
 }
 
 /**
@@ -129,7 +148,8 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
     // in the shop's words for the topic ("returns") answers it.
     // Only for a part of a question that asks several things: a question of its own whose words
     // the sources do not use ("Can I pay with Bitcoin?") is left unanswered.
-    const topicWords = parts.length > 1 ? shopTopicWords(part, [facts.contentLanguage, facts.language]) : '';
+    // So is a question naming a country the pages only cover as part of a region ("Germany": "the European Union").
+    const topicWords = parts.length > 1 ? shopTopicWords(part, [facts.contentLanguage, facts.language]) : destinationWords(part, [facts.contentLanguage, facts.language]);
     const extracted =
       extractAnswer(part, facts.sources, languages, facts.analysis.quantity, options) ??
       (topicWords ? extractAnswer(`${part} ${topicWords}`, facts.sources, languages, facts.analysis.quantity, options) : undefined);

@@ -29,6 +29,8 @@ export interface QuestionAnalysis {
   asksStock: boolean;
   onSale: boolean;
   bounds: PriceBounds;
+  /** "The cheapest tent", "your most expensive jacket": products are listed by price, this way. */
+  priceOrder: 'asc' | 'desc' | null;
   /** Conditions on a measure ("under 1.5 kg", "R-value at least 4"): products are chosen by them. */
   measures: MeasureCondition[];
   /** The questions the message asks; one unless it joins two ("…, and do you ship to Canada?"). */
@@ -46,7 +48,7 @@ function cueRegExp(language: string, key: CueKey): RegExp | null {
   const cacheKey = `${language}\u0000${key}`;
   const known = compiled.get(cacheKey);
   if (known !== undefined) return known;
-  const phrases = lexiconFor(language).cues[key];
+  const phrases = lexiconFor(language).cues[key] ?? [];
   const alternatives = [...phrases]
     // Longer phrases first, so that "how much does it weigh" is taken before "how much".
     .sort((a, b) => b.length - a.length)
@@ -163,6 +165,23 @@ function bounds(folded: string, languages: readonly string[]): PriceBounds {
     }
   }
   return result;
+}
+
+/** "Cheapest" or "most expensive", whichever the message says (the first when it says both). */
+function priceOrderOf(folded: string, languages: readonly string[]): 'asc' | 'desc' | null {
+  const at = (key: 'cheapest' | 'priciest') =>
+    Math.min(
+      ...languages.map((language) => {
+        const regexp = cueRegExp(language, key);
+        if (!regexp) return Infinity;
+        regexp.lastIndex = 0;
+        return regexp.exec(folded)?.index ?? Infinity;
+      }),
+    );
+  const cheapest = at('cheapest');
+  const priciest = at('priciest');
+  if (cheapest === Infinity && priciest === Infinity) return null;
+  return cheapest <= priciest ? 'asc' : 'desc';
 }
 
 const MIN_PART_WORDS = 3;
@@ -338,6 +357,7 @@ export function analyzeQuestion(message: string, languages: readonly string[]): 
     asksStock: matches(folded, cues, 'stock_question'),
     onSale: matches(folded, cues, 'on_sale'),
     bounds: bounds(folded, cues),
+    priceOrder: priceOrderOf(folded, cues),
     measures: measureConditionsIn(message),
     parts: partsOf(message, cues),
   };

@@ -82,13 +82,59 @@ export function shopTopicWords(question: string, languages: readonly string[]): 
   const asked = wordsOf(question);
   const primaries = [...new Set(languages.map(primaryLanguage))];
   const words = new Set<string>();
+  let touched = false;
   for (const topic of TOPICS) {
     if (!topic.asked.test(folded)) continue;
+    touched = true;
     const topicWords = primaries.flatMap((language) => (topic.words[language] ?? topic.words.en ?? '').split(' '));
     // Asked in the shop's own words already ("shipping"): nothing to add, and nothing to pay for
     // in a longer search.
     if (topicWords.some((w) => asked.some((q) => sameWord(q, fold(w))))) continue;
     for (const w of topicWords) words.add(w);
   }
+  // A country named in a question about shipping, returns or payment ("made in Italy" is not one).
+  if (touched) for (const w of destinationWords(question, languages).split(' ')) if (w) words.add(w);
   return [...words].join(' ');
+}
+
+/**
+ * "Do you ship to Germany?": shipping pages name regions ("the European Union", "Europe",
+ * "international orders") far more often than each country in them. A country the question
+ * names (in English or its own and the main shop languages) adds its region's words, so the
+ * sentence that answers is found though it never says "Germany".
+ */
+const EU_COUNTRIES = String.raw`germany|deutschland|allemagne|alemania|germania|france|frankreich|francia|franca|spain|spanien|espagne|espana|spagna|italy|italien|italie|italia|netherlands|holland|niederlande|pays-bas|paises bajos|paesi bassi|nederland|belgium|belgien|belgique|belgica|belgio|belgie|austria|osterreich|autriche|ireland|irland|irlande|irlanda|portugal|portogallo|sweden|schweden|suede|suecia|svezia|sverige|denmark|danemark|dinamarca|danimarca|danmark|finland|finnland|finlande|finlandia|suomi|poland|polen|pologne|polonia|polska|czech republic|czechia|tschechien|republique tcheque|chequia|repubblica ceca|greece|griechenland|grece|grecia|hungary|ungarn|hongrie|hungria|ungheria|romania|rumanien|roumanie|rumania|luxembourg|luxemburg|luxemburgo|lussemburgo|slovakia|slowakei|slovaquie|eslovaquia|slovenia|slowenien|slovenie|eslovenia|croatia|kroatien|croatie|croacia|croazia|bulgaria|bulgarien|bulgarie|estonia|estland|estonie|latvia|lettland|lettonie|letonia|lithuania|litauen|lituanie|lituania|malta|malte|cyprus|zypern|chypre|chipre|cipro`;
+const OTHER_EUROPE = String.raw`united kingdom|uk|great britain|britain|england|scotland|wales|grossbritannien|angleterre|royaume-uni|reino unido|inghilterra|regno unito|switzerland|schweiz|suisse|suiza|svizzera|norway|norwegen|norvege|noruega|norvegia|iceland|islande|islandia`;
+const REST_OF_WORLD = String.raw`united states|usa|america|vereinigte staaten|etats-unis|estados unidos|stati uniti|canada|kanada|mexico|mexiko|mexique|messico|australia|australien|australie|new zealand|neuseeland|nouvelle-zelande|nueva zelanda|japan|japon|giappone|chine|cina|india|indien|inde|brazil|brasilien|bresil|brasil|brasile|south africa|sudafrika|afrique du sud|sudafrica|singapore|singapur|israel|turkei|turquie|turquia|turchia|dubai|uae|united arab emirates|saudi arabia|korea|south korea|hong kong`;
+
+const DESTINATIONS: readonly { asked: RegExp; words: Readonly<Record<string, string>> }[] = [
+  {
+    asked: word(EU_COUNTRIES),
+    words: {
+      en: 'European Union EU Europe international',
+      de: 'Europäische Union EU Europa international Ausland',
+      fr: 'Union européenne UE Europe international',
+      es: 'Unión Europea UE Europa internacional',
+      it: 'Unione Europea UE Europa internazionale',
+      nl: 'Europese Unie EU Europa internationaal',
+      pt: 'União Europeia UE Europa internacional',
+    },
+  },
+  {
+    asked: word(OTHER_EUROPE),
+    words: { en: 'Europe international', de: 'Europa international Ausland', fr: 'Europe international', es: 'Europa internacional', it: 'Europa internazionale', nl: 'Europa internationaal', pt: 'Europa internacional' },
+  },
+  {
+    asked: word(REST_OF_WORLD),
+    words: { en: 'international worldwide', de: 'international weltweit Ausland', fr: 'international monde', es: 'internacional mundo', it: 'internazionale mondo', nl: 'internationaal wereldwijd', pt: 'internacional mundo' },
+  },
+];
+
+/** The region words for the country a question names, in these languages ("" when it names none). */
+export function destinationWords(question: string, languages: readonly string[]): string {
+  const folded = fold(question);
+  const primaries = [...new Set(languages.map(primaryLanguage))];
+  const found = DESTINATIONS.find((destination) => destination.asked.test(folded));
+  if (!found) return '';
+  return [...new Set(primaries.flatMap((language) => (found.words[language] ?? found.words.en ?? '').split(' ')))].join(' ');
 }

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { linkTargets, openWidget, pageTitled, pageUrl, PRODUCTS, productAt, productNamed, productUrl, syncStore } from './helpers/outdoor-store.js';
+
+/**
+ * Questions as shoppers type them, asked through the real widget API of a store synced through
+ * the real integration API and answered by the offline responder: the cheapest or dearest thing,
+ * a budget, a product named after an article that is also a pronoun, a country the shipping page
+ * covers only as part of its region.
+ */
+
+let t: TestApp;
+let shop: SeededWorkspace;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await seedWorkspace(t.database, 'Northwind Outfitters');
+  await syncStore(t.app, shop.token);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const visitor = (locale = 'en') => openWidget(t, shop.agentId, { locale });
+const byPrice = [...PRODUCTS].sort((a, b) => Number(a.price) - Number(b.price));
+const listedProducts = (content: string) => linkTargets(content).map((url) => productAt(url)?.name);
+
+describe('the cheapest and the most expensive', () => {
+  it.each([
+    ['en', "What's the cheapest thing you sell?"],
+    ['de', 'Was ist euer günstigstes Produkt?'],
+    ['fr', 'Quel est votre article le moins cher ?'],
+  ])('%s: "%s" lists the catalog from its lowest price', async (locale, question) => {
+    const answer = await (await visitor(locale)).ask(question);
+    const listed = listedProducts(answer.content);
+    expect(listed[0], answer.content).toBe(byPrice[0]!.name);
+    expect(listed, answer.content).toEqual(byPrice.slice(0, listed.length).map((p) => p.name));
+  });
+
+  it('"which is your most expensive item?" lists the dearest first', async () => {
+    const answer = await (await visitor()).ask('which is your most expensive item?');
+    expect(listedProducts(answer.content)[0], answer.content).toBe(byPrice.at(-1)!.name);
+  });
+
+  it('"what\'s your cheapest jacket?" lists jackets only, cheapest first, even after talking about another product', async () => {
+    const shopper = await visitor();
+    await shopper.ask('How much is the Harbor Wool Beanie?');
+    const answer = await shopper.ask("what's your cheapest jacket?");
+    const jackets = byPrice.filter((p) => /jacket/i.test(p.name) || /jacket/i.test(p.category));
+    const listed = listedProducts(answer.content);
+    expect(listed.length, answer.content).toBeGreaterThan(0);
+    expect(listed, answer.content).toEqual(jackets.slice(0, listed.length).map((p) => p.name));
+    expect(answer.content).not.toContain('Harbor Wool Beanie');
+  });
+});
+
+describe('a budget is a price bound', () => {
+  it.each([
+    ['en', 'I need a gift for my dad who likes hiking, budget 30 dollars'],
+    ['es', 'Busco un regalo, mi presupuesto es de 30 dólares'],
+  ])('%s: "%s" lists only products at or under 30', async (locale, question) => {
+    const answer = await (await visitor(locale)).ask(question);
+    const listed = linkTargets(answer.content).map((url) => productAt(url));
+    expect(listed.length, answer.content).toBeGreaterThan(0);
+    for (const product of listed) expect(Number(product?.price), answer.content).toBeLessThanOrEqual(30);
+  });
+});
+
+describe('a product named after an article that can also point back ("la", "lo")', () => {
+  it('"Quanto costa la giacca Ridgeline?" answers the Ridgeline\'s price in Italian', async () => {
+    const ridgeline = productNamed('Ridgeline Waterproof Jacket');
+    const answer = await (await visitor('it')).ask('Quanto costa la giacca Ridgeline?');
+    expect(answer.content).toMatch(new RegExp(`\\b${Math.trunc(Number(ridgeline.price))}([.,]00)?\\b`));
+    expect(answer.sources.map((s) => s.url)).toEqual([productUrl(ridgeline)]);
+  });
+});
+
+describe('a country the shipping page covers as part of its region', () => {
+  it.each([
+    ['en', 'Do you ship to Germany?'],
+    ['de', 'Liefert ihr auch nach Österreich?'],
+  ])('%s: "%s" quotes the sentence about the European Union from the Shipping page', async (locale, question) => {
+    const answer = await (await visitor(locale)).ask(question);
+    expect(answer.content).toContain('European Union');
+    expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Shipping'))]);
+  });
+
+  it('a question the pages do not answer ("Can I pay with Bitcoin?") is still not answered', async () => {
+    const answer = await (await visitor()).ask('Can I pay with Bitcoin?');
+    expect(answer.sources).toEqual([]);
+  });
+});
