@@ -1,6 +1,6 @@
 import stopwords from 'stopword';
 import type { Db } from '../../db/client.js';
-import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
+import { browseProducts, searchKnowledge, searchWithBestPage, type ProductFilters, type SearchHit, type SearchWithBestPage } from '../knowledge/search.js';
 import { contentProfileOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
 import { primaryLanguage } from './locales.js';
 import { sortedByMeasures } from './measured-products.js';
@@ -101,15 +101,18 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   };
   const profile = contentProfileOf(db, input.workspaceId);
   const contentConfigs = profile.then((p) => p.configs);
-  const search = async (query: string) =>
-    searchKnowledge(db, { workspaceId: input.workspaceId, ...(input.agentId ? { agentId: input.agentId } : {}), query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 });
+  // A search may also read the best page it finds whole (see withPagesWhole), in its own statement.
+  const search = async (query: string, pageChunks = 0): Promise<SearchWithBestPage> =>
+    searchWithBestPage(db, { workspaceId: input.workspaceId, ...(input.agentId ? { agentId: input.agentId } : {}), query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 }, pageChunks);
   // "Can I send it back?" is also searched as "return returns": the words the shop's pages use.
   const topicLanguages = [input.contentLanguage ?? input.language, input.language];
   const withTopicWords = (query: string) => `${query} ${shopTopicWords(query, topicLanguages)}`.trim();
   const parts = analysis && analysis.parts.length > 1 ? analysis.parts : [];
   const smallTalk = analysis?.smallTalk !== null && analysis?.smallTalk !== undefined;
-  const wholeSearch = search(smallTalk ? input.question : withTopicWords(input.question));
-  const partSearches = parts.map((part) => search(withTopicWords(part)));
+  // A question in two parts reads the best page of each ("What's your phone number? And can I
+  // return an opened pillow?" is answered by the contact page and, further down, the returns page).
+  const wholeSearch = search(smallTalk ? input.question : withTopicWords(input.question), parts.length > 1 ? 0 : FOCUS_CHUNKS);
+  const partSearches = parts.map((part) => search(withTopicWords(part), FOCUS_CHUNKS));
   // A content site has no products to name: its questions skip the name lookup.
   const named = smallTalk ? Promise.resolve([]) : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question) : []));
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
@@ -133,11 +136,11 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // Only a short question can be a follow-up; a longer one does not wait for the history at all.
   const previous = questionTerms.length <= FOLLOW_UP_MAX_TERMS && !smallTalk ? (await input.previousUserTurns).at(-1) : undefined;
   const followUp = previous !== undefined;
-  const followUpSearch = followUp ? search(`${previous} ${input.question}`) : Promise.resolve([]);
+  const followUpSearch = followUp ? search(`${previous} ${input.question}`).then((found) => found.hits) : Promise.resolve([]);
   const lookingBack = followUp || analysis?.deictic === true;
-  const discussed = lookingBack ? conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns) : Promise.resolve(undefined);
+  const discussed = lookingBack ? profile.then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts)) : Promise.resolve(undefined);
 
-  const [whole, partHits, names, page, browsed, followUpHits, lastProduct, measured] = await Promise.all([
+  const [wholeFound, partsFound, names, page, browsed, followUpHits, lastProduct, measured] = await Promise.all([
     wholeSearch,
     Promise.all(partSearches),
     named,
@@ -147,24 +150,23 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     discussed,
     measuring,
   ]);
+  const whole = wholeFound.hits;
+  const partHits = partsFound.map((found) => found.hits);
   const terms = followUp ? contentTerms(`${previous} ${input.question}`, termLanguages) : questionTerms;
   const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
   const aboutProduct = analysis !== undefined && (analysis.asksPrice || analysis.asksStock || analysis.quantity || analysis.onSale);
   const focus = chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched });
   const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId && (name.matchedWords >= 2 || name.distinctive));
-  // The product in focus and the best page are read whole, the other products named by their
-  // first passage: one statement for all of them. The best page is the first page the search
-  // found (the ranking below keeps it near the top; if it does not, its reading goes unused).
-  // A question in two parts reads the best page of each ("What's your phone number? And can I
-  // return an opened pillow?" is answered by the contact page and, further down, the returns page).
-  const isBestPage = (hit: SearchHit) => hit.kind === 'post' && hit.documentId !== focus?.documentId;
-  const bestPages = [...new Set((parts.length > 1 ? partHits : [whole]).map((hits) => hits.find(isBestPage)?.documentId).filter((id) => id !== undefined))];
-  const wholeIds = [...(focus ? [focus.documentId] : []), ...bestPages];
-  const read = wholeIds.length + strongNames.length > 0 ? await documentHits(db, input.workspaceId, [...wholeIds, ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS) : [];
+  // The product in focus is read whole, the other products named by their first passage: one
+  // statement for all of them, only when there are any. The best page (the first page a search
+  // found; a product is never one) came whole with its search. The ranking below keeps it near
+  // the top; if it does not, its reading goes unused.
+  const read = focus || strongNames.length > 0 ? await documentHits(db, input.workspaceId, [...(focus ? [focus.documentId] : []), ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS) : [];
   const chunksOf = (documentId: string) => read.filter((hit) => hit.documentId === documentId);
   const focusHits = focus ? wholeDocument(chunksOf(focus.documentId)) : [];
   const nameHits = strongNames.flatMap((name) => chunksOf(name.documentId).slice(0, 1));
-  const pagesWhole = bestPages.flatMap((id) => wholeDocument(chunksOf(id)).slice(0, 1));
+  const bestPages = new Map((parts.length > 1 ? partsFound : [wholeFound]).map((found) => [found.bestPage[0]?.documentId, found.bestPage] as const));
+  const pagesWhole = [...bestPages].flatMap(([id, chunks]) => (id === undefined ? [] : wholeDocument(chunks)));
 
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
@@ -207,7 +209,10 @@ async function conversationProduct(
   workspaceId: string,
   sources: RetrievalInput['previousAnswerSources'],
   previousUserTurns: RetrievalInput['previousUserTurns'],
+  hasProducts: boolean,
 ): Promise<DocumentRef | undefined> {
+  // A content site has no product for a conversation to be about.
+  if (!hasProducts) return undefined;
   const urls = (await sources) ?? [];
   const shown = urls.length > 0 ? (await documentsAt(db, workspaceId, urls.slice(0, 5))).find((document) => document.kind === 'product') : undefined;
   if (shown) return shown;
