@@ -7,6 +7,7 @@ import { sortedByMeasures } from './measured-products.js';
 import type { PageContext } from './page-context.js';
 import { withoutMeasureConditions } from './understanding/measures.js';
 import type { QuestionAnalysis } from './understanding/question.js';
+import { categoryNamedIn } from './understanding/categories.js';
 import { shopTopicWords } from './understanding/shop-topics.js';
 
 /** Why a source is in the ranking: the product the question is about, or the search. */
@@ -95,10 +96,17 @@ export interface RetrievalInput {
 export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval> {
   const limit = input.limit ?? DEFAULT_LIMIT;
   const analysis = input.analysis;
-  const filters: ProductFilters = {
+  const priceBounds: ProductFilters = {
     ...(analysis?.bounds.max !== undefined ? { maxPrice: analysis.bounds.max } : {}),
     ...(analysis?.bounds.min !== undefined ? { minPrice: analysis.bounds.min } : {}),
   };
+  // "What's on sale?", "Which tents are in stock?": conditions on the products asked for. They
+  // apply to a catalog question, not to one about a product in particular ("Is the Oslo bed in
+  // stock?" is answered with its stock, whatever it is).
+  const conditions: ProductFilters = analysis?.smallTalk
+    ? {}
+    : { ...(analysis?.onSale ? { onSale: true } : {}), ...(analysis?.asksStock ? { inStock: true } : {}) };
+  const filters: ProductFilters = { ...priceBounds, ...conditions };
   const profile = contentProfileOf(db, input.workspaceId);
   const contentConfigs = profile.then((p) => p.configs);
   // A search may also read the best page it finds whole (see withPagesWhole), in its own statement.
@@ -116,15 +124,15 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // A content site has no products to name: its questions skip the name lookup.
   const named = smallTalk ? Promise.resolve([]) : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question) : []));
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
-  const bounded = Object.keys(filters).length > 0;
-  const browsing = bounded ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
+  const priceBounded = Object.keys(priceBounds).length > 0;
+  const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
   // "A tent under 1 kg": the products of the kind asked for, then the ones that meet the measure first.
   const measures = smallTalk ? [] : (analysis?.measures ?? []);
   const measuring =
     measures.length > 0
       ? profile.then(async (p) => {
           if (!p.hasProducts) return { met: [], failed: new Set<string>() };
-          const found = await searchKnowledge(db, { workspaceId: input.workspaceId, query: withoutMeasureConditions(input.question), language: input.language, alsoConfigs: p.configs, kinds: ['product'], limit: MEASURED_CANDIDATES, ...(bounded ? { filters } : {}) });
+          const found = await searchKnowledge(db, { workspaceId: input.workspaceId, query: withoutMeasureConditions(input.question), language: input.language, alsoConfigs: p.configs, kinds: ['product'], limit: MEASURED_CANDIDATES, ...(priceBounded ? { filters: priceBounds } : {}) });
           const { met, unsaid } = await sortedByMeasures(db, input.workspaceId, found, measures);
           const kept = new Set([...met, ...unsaid].map((hit) => hit.documentId));
           return { met: met.slice(0, limit), failed: new Set(found.map((hit) => hit.documentId).filter((id) => !kept.has(id))) };
@@ -168,18 +176,21 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const bestPages = new Map((parts.length > 1 ? partsFound : [wholeFound]).map((found) => [found.bestPage[0]?.documentId, found.bestPage] as const));
   const pagesWhole = [...bestPages].flatMap(([id, chunks]) => (id === undefined ? [] : wholeDocument(chunks)));
 
+  // A category the question names among the products found ("which tents…") narrows the catalog question further.
+  const category = focus || Object.keys(conditions).length === 0 ? undefined : categoryNamedIn(input.question, [...whole, ...browsed], [input.language, input.contentLanguage ?? input.language]);
+  const applied: ProductFilters = focus ? priceBounds : { ...filters, ...(category ? { category } : {}) };
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
     ...nameHits.map((hit) => ({ hit, origin: 'name' as const })),
     ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
-    ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
-  ].filter(({ hit }) => withinBounds(hit, filters) && !measured.failed.has(hit.documentId));
+    ...(focus && !priceBounded ? [] : browsed).map((hit) => ({ hit, origin: 'search' as const })),
+  ].filter(({ hit }) => meetsFilters(hit, applied) && !measured.failed.has(hit.documentId));
   // The products that meet the measures asked for come first, after the product in focus.
   if (measured.met.length > 0) ordered.splice(focusHits.length, 0, ...measured.met.map((hit) => ({ hit, origin: 'search' as const })));
-  const sources = withPagesWhole(rank(bounded ? productsFirst(ordered) : withPageNearTop(ordered), limit), pagesWhole, parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE);
+  const sources = withPagesWhole(rank(priceBounded ? productsFirst(ordered) : withPageNearTop(ordered), limit), pagesWhole, parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE);
   const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
-  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters };
+  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters: applied };
 }
 
 /** The product on the page the visitor is on: its address, canonical address, or JSON-LD. */
@@ -290,13 +301,25 @@ function withPagesWhole(sources: readonly RankedSource[], wholes: readonly Searc
   return kept.map((source, index) => ({ ...(replaced.get(source.documentId) ?? source), rank: index + 1 }));
 }
 
-function withinBounds(hit: SearchHit, filters: ProductFilters): boolean {
-  if (hit.kind !== 'product' || (filters.maxPrice === undefined && filters.minPrice === undefined)) return true;
+/** Whether a hit may stand in the ranking: pages always, products when they meet the filters (as filterCondition reads them). */
+function meetsFilters(hit: SearchHit, filters: ProductFilters): boolean {
+  if (hit.kind !== 'product') return true;
+  if (filters.inStock && !IN_STOCK.has(String(hit.data.stock_status))) return false;
+  if (filters.onSale && hit.data.on_sale !== true && hit.data.on_sale !== 'true') return false;
+  if (filters.category) {
+    const wanted = filters.category.toLowerCase();
+    const categories = Array.isArray(hit.data.categories) ? (hit.data.categories as { name?: unknown; slug?: unknown }[]) : [];
+    if (!categories.some((category) => String(category.name ?? '').toLowerCase() === wanted || String(category.slug ?? '').toLowerCase() === wanted)) return false;
+  }
+  if (filters.maxPrice === undefined && filters.minPrice === undefined) return true;
   const pricing = hit.data.pricing as { price?: unknown } | undefined;
   const price = Number(pricing?.price);
   if (!Number.isFinite(price)) return false;
   return (filters.maxPrice === undefined || price <= filters.maxPrice) && (filters.minPrice === undefined || price >= filters.minPrice);
 }
+
+/** Stock states a visitor can order in: backorders ship later but can be bought. */
+const IN_STOCK = new Set(['instock', 'onbackorder']);
 
 /** By this place the best matching page stands among the products. */
 const PAGE_BY_PLACE = 2;
