@@ -242,6 +242,26 @@ describe('(f) a named product is found whatever the language or spelling', () =>
     expect(answer.content).toContain('$189.00');
     expectOnlySource(answer, productUrl(jacket));
   });
+
+  it.each([
+    ['a typo in the SKU', 'How much is NW-JKT-RGD?'],
+    ['the SKU in lower case with other separators', 'How much is nw_jkt_rdg?'],
+    ['part of the SKU', 'How much is JKT-RDG?'],
+  ])('%s (%j) names the Ridgeline Waterproof Jacket', async (_, question) => {
+    const jacket = productNamed('Ridgeline Waterproof Jacket');
+    const answer = await (await visitor()).ask(question);
+    expect(answer.notes).toContain('about Ridgeline Waterproof Jacket (named in the question)');
+    expect(answer.ranked[0]?.url).toBe(productUrl(jacket));
+    expect(answer.content).toContain('$189.00');
+    expectOnlySource(answer, productUrl(jacket));
+  });
+
+  it('a part that several SKUs share ("NW-JKT", every jacket\'s) or an amount ("under 200.00") names no product', async () => {
+    for (const question of ['How much is NW-JKT?', 'Any jacket under 200.00?']) {
+      const answer = await (await visitor()).ask(question);
+      expect(answer.notes.filter((note) => note.includes('named in the question')), question).toEqual([]);
+    }
+  });
 });
 
 describe('(g) the sources shown are the ones the answer used', () => {

@@ -57,7 +57,7 @@ export function resolveReplyLanguage(input: ReplyLanguageInput): ReplyLanguage {
   const visitorLocale = () => matchLocale(input.visitorLocale);
   const candidates: [ReplyLanguage['source'], () => Locale | undefined][] = [
     ['override', () => matchLocale(input.override)],
-    ['detected', () => confidentLocale(input.message) ?? matchLocale(smallTalkLanguage(input.message, input.visitorLocale))],
+    ['detected', () => detectedLocale(input.message, input.visitorLocale)],
     ['visitor_locale', visitorLocale],
     ['agent_default', () => matchLocale(input.agentDefault) ?? matchLocale('en')],
   ];
@@ -69,6 +69,21 @@ export function resolveReplyLanguage(input: ReplyLanguageInput): ReplyLanguage {
     return { tag: locale.tag, direction: locale.direction, englishName: locale.englishName, source: differs ? 'other_language' : source };
   }
   throw new Error('English must be a supported locale');
+}
+
+/**
+ * The language the message is written in, when it says so clearly. Small talk in the visitor's
+ * own language stays in it: "السلام علیکم" on an Urdu page is Urdu, though a detector reads Arabic
+ * in those few letters of a script both write. (Asked only when the detector disagrees with the
+ * visitor's locale or has no verdict: reading small talk in every language takes longer than
+ * the detector on a message that agrees.)
+ */
+function detectedLocale(message: string, visitorLocale: string | null | undefined): Locale | undefined {
+  const detected = confidentLocale(message);
+  if (detected && (!visitorLocale || primary(detected.tag) === primary(visitorLocale))) return detected;
+  const smallTalk = smallTalkLanguage(message, visitorLocale);
+  if (visitorLocale && smallTalk === primary(visitorLocale)) return matchLocale(visitorLocale);
+  return detected ?? matchLocale(smallTalk);
 }
 
 function primary(tag: string): string {

@@ -1,12 +1,13 @@
 import stopwords from 'stopword';
 import type { Db } from '../../db/client.js';
-import { browseProducts, searchKnowledge, type ProductFilters, type SearchHit } from '../knowledge/search.js';
+import { browseProducts, searchKnowledge, searchWithBestPage, type ProductFilters, type SearchHit, type SearchWithBestPage } from '../knowledge/search.js';
 import { contentProfileOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
 import { primaryLanguage } from './locales.js';
 import { sortedByMeasures } from './measured-products.js';
 import type { PageContext } from './page-context.js';
 import { withoutMeasureConditions } from './understanding/measures.js';
 import type { QuestionAnalysis } from './understanding/question.js';
+import { categoryNamedIn } from './understanding/categories.js';
 import { shopTopicWords } from './understanding/shop-topics.js';
 
 /** Why a source is in the ranking: the product the question is about, or the search. */
@@ -95,33 +96,43 @@ export interface RetrievalInput {
 export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval> {
   const limit = input.limit ?? DEFAULT_LIMIT;
   const analysis = input.analysis;
-  const filters: ProductFilters = {
+  const priceBounds: ProductFilters = {
     ...(analysis?.bounds.max !== undefined ? { maxPrice: analysis.bounds.max } : {}),
     ...(analysis?.bounds.min !== undefined ? { minPrice: analysis.bounds.min } : {}),
   };
+  // "What's on sale?", "Which tents are in stock?": conditions on the products asked for. They
+  // apply to a catalog question, not to one about a product in particular ("Is the Oslo bed in
+  // stock?" is answered with its stock, whatever it is).
+  const conditions: ProductFilters = analysis?.smallTalk
+    ? {}
+    : { ...(analysis?.onSale ? { onSale: true } : {}), ...(analysis?.asksStock ? { inStock: true } : {}) };
+  const filters: ProductFilters = { ...priceBounds, ...conditions };
   const profile = contentProfileOf(db, input.workspaceId);
   const contentConfigs = profile.then((p) => p.configs);
-  const search = async (query: string) =>
-    searchKnowledge(db, { workspaceId: input.workspaceId, ...(input.agentId ? { agentId: input.agentId } : {}), query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 });
+  // A search may also read the best page it finds whole (see withPagesWhole), in its own statement.
+  const search = async (query: string, pageChunks = 0): Promise<SearchWithBestPage> =>
+    searchWithBestPage(db, { workspaceId: input.workspaceId, ...(input.agentId ? { agentId: input.agentId } : {}), query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 }, pageChunks);
   // "Can I send it back?" is also searched as "return returns": the words the shop's pages use.
   const topicLanguages = [input.contentLanguage ?? input.language, input.language];
   const withTopicWords = (query: string) => `${query} ${shopTopicWords(query, topicLanguages)}`.trim();
   const parts = analysis && analysis.parts.length > 1 ? analysis.parts : [];
   const smallTalk = analysis?.smallTalk !== null && analysis?.smallTalk !== undefined;
-  const wholeSearch = search(smallTalk ? input.question : withTopicWords(input.question));
-  const partSearches = parts.map((part) => search(withTopicWords(part)));
+  // A question in two parts reads the best page of each ("What's your phone number? And can I
+  // return an opened pillow?" is answered by the contact page and, further down, the returns page).
+  const wholeSearch = search(smallTalk ? input.question : withTopicWords(input.question), parts.length > 1 ? 0 : FOCUS_CHUNKS);
+  const partSearches = parts.map((part) => search(withTopicWords(part), FOCUS_CHUNKS));
   // A content site has no products to name: its questions skip the name lookup.
   const named = smallTalk ? Promise.resolve([]) : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question) : []));
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
-  const bounded = Object.keys(filters).length > 0;
-  const browsing = bounded ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
+  const priceBounded = Object.keys(priceBounds).length > 0;
+  const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
   // "A tent under 1 kg": the products of the kind asked for, then the ones that meet the measure first.
   const measures = smallTalk ? [] : (analysis?.measures ?? []);
   const measuring =
     measures.length > 0
       ? profile.then(async (p) => {
           if (!p.hasProducts) return { met: [], failed: new Set<string>() };
-          const found = await searchKnowledge(db, { workspaceId: input.workspaceId, query: withoutMeasureConditions(input.question), language: input.language, alsoConfigs: p.configs, kinds: ['product'], limit: MEASURED_CANDIDATES, ...(bounded ? { filters } : {}) });
+          const found = await searchKnowledge(db, { workspaceId: input.workspaceId, query: withoutMeasureConditions(input.question), language: input.language, alsoConfigs: p.configs, kinds: ['product'], limit: MEASURED_CANDIDATES, ...(priceBounded ? { filters: priceBounds } : {}) });
           const { met, unsaid } = await sortedByMeasures(db, input.workspaceId, found, measures);
           const kept = new Set([...met, ...unsaid].map((hit) => hit.documentId));
           return { met: met.slice(0, limit), failed: new Set(found.map((hit) => hit.documentId).filter((id) => !kept.has(id))) };
@@ -133,11 +144,11 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // Only a short question can be a follow-up; a longer one does not wait for the history at all.
   const previous = questionTerms.length <= FOLLOW_UP_MAX_TERMS && !smallTalk ? (await input.previousUserTurns).at(-1) : undefined;
   const followUp = previous !== undefined;
-  const followUpSearch = followUp ? search(`${previous} ${input.question}`) : Promise.resolve([]);
+  const followUpSearch = followUp ? search(`${previous} ${input.question}`).then((found) => found.hits) : Promise.resolve([]);
   const lookingBack = followUp || analysis?.deictic === true;
-  const discussed = lookingBack ? conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns) : Promise.resolve(undefined);
+  const discussed = lookingBack ? profile.then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts)) : Promise.resolve(undefined);
 
-  const [whole, partHits, names, page, browsed, followUpHits, lastProduct, measured] = await Promise.all([
+  const [wholeFound, partsFound, names, page, browsed, followUpHits, lastProduct, measured] = await Promise.all([
     wholeSearch,
     Promise.all(partSearches),
     named,
@@ -147,37 +158,39 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     discussed,
     measuring,
   ]);
+  const whole = wholeFound.hits;
+  const partHits = partsFound.map((found) => found.hits);
   const terms = followUp ? contentTerms(`${previous} ${input.question}`, termLanguages) : questionTerms;
   const searched = mergeHits([...interleave(partHits), ...whole, ...followUpHits]);
   const aboutProduct = analysis !== undefined && (analysis.asksPrice || analysis.asksStock || analysis.quantity || analysis.onSale);
   const focus = chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched });
   const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId && (name.matchedWords >= 2 || name.distinctive));
-  // The product in focus and the best page are read whole, the other products named by their
-  // first passage: one statement for all of them. The best page is the first page the search
-  // found (the ranking below keeps it near the top; if it does not, its reading goes unused).
-  // A question in two parts reads the best page of each ("What's your phone number? And can I
-  // return an opened pillow?" is answered by the contact page and, further down, the returns page).
-  const isBestPage = (hit: SearchHit) => hit.kind === 'post' && hit.documentId !== focus?.documentId;
-  const bestPages = [...new Set((parts.length > 1 ? partHits : [whole]).map((hits) => hits.find(isBestPage)?.documentId).filter((id) => id !== undefined))];
-  const wholeIds = [...(focus ? [focus.documentId] : []), ...bestPages];
-  const read = wholeIds.length + strongNames.length > 0 ? await documentHits(db, input.workspaceId, [...wholeIds, ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS) : [];
+  // The product in focus is read whole, the other products named by their first passage: one
+  // statement for all of them, only when there are any. The best page (the first page a search
+  // found; a product is never one) came whole with its search. The ranking below keeps it near
+  // the top; if it does not, its reading goes unused.
+  const read = focus || strongNames.length > 0 ? await documentHits(db, input.workspaceId, [...(focus ? [focus.documentId] : []), ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS) : [];
   const chunksOf = (documentId: string) => read.filter((hit) => hit.documentId === documentId);
   const focusHits = focus ? wholeDocument(chunksOf(focus.documentId)) : [];
   const nameHits = strongNames.flatMap((name) => chunksOf(name.documentId).slice(0, 1));
-  const pagesWhole = bestPages.flatMap((id) => wholeDocument(chunksOf(id)).slice(0, 1));
+  const bestPages = new Map((parts.length > 1 ? partsFound : [wholeFound]).map((found) => [found.bestPage[0]?.documentId, found.bestPage] as const));
+  const pagesWhole = [...bestPages].flatMap(([id, chunks]) => (id === undefined ? [] : wholeDocument(chunks)));
 
+  // A category the question names among the products found ("which tents…") narrows the catalog question further.
+  const category = focus || Object.keys(conditions).length === 0 ? undefined : categoryNamedIn(input.question, [...whole, ...browsed], [input.language, input.contentLanguage ?? input.language]);
+  const applied: ProductFilters = focus ? priceBounds : { ...filters, ...(category ? { category } : {}) };
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
     ...nameHits.map((hit) => ({ hit, origin: 'name' as const })),
     ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
-    ...browsed.map((hit) => ({ hit, origin: 'search' as const })),
-  ].filter(({ hit }) => withinBounds(hit, filters) && !measured.failed.has(hit.documentId));
+    ...(focus && !priceBounded ? [] : browsed).map((hit) => ({ hit, origin: 'search' as const })),
+  ].filter(({ hit }) => meetsFilters(hit, applied) && !measured.failed.has(hit.documentId));
   // The products that meet the measures asked for come first, after the product in focus.
   if (measured.met.length > 0) ordered.splice(focusHits.length, 0, ...measured.met.map((hit) => ({ hit, origin: 'search' as const })));
-  const sources = withPagesWhole(rank(bounded ? productsFirst(ordered) : withPageNearTop(ordered), limit), pagesWhole, parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE);
+  const sources = withPagesWhole(rank(priceBounded ? productsFirst(ordered) : withPageNearTop(ordered), limit), pagesWhole, parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE);
   const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
-  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters };
+  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters: applied };
 }
 
 /** The product on the page the visitor is on: its address, canonical address, or JSON-LD. */
@@ -207,7 +220,10 @@ async function conversationProduct(
   workspaceId: string,
   sources: RetrievalInput['previousAnswerSources'],
   previousUserTurns: RetrievalInput['previousUserTurns'],
+  hasProducts: boolean,
 ): Promise<DocumentRef | undefined> {
+  // A content site has no product for a conversation to be about.
+  if (!hasProducts) return undefined;
   const urls = (await sources) ?? [];
   const shown = urls.length > 0 ? (await documentsAt(db, workspaceId, urls.slice(0, 5))).find((document) => document.kind === 'product') : undefined;
   if (shown) return shown;
@@ -288,13 +304,25 @@ function withPagesWhole(sources: readonly RankedSource[], wholes: readonly Searc
   return kept.map((source, index) => ({ ...(replaced.get(source.documentId) ?? source), rank: index + 1 }));
 }
 
-function withinBounds(hit: SearchHit, filters: ProductFilters): boolean {
-  if (hit.kind !== 'product' || (filters.maxPrice === undefined && filters.minPrice === undefined)) return true;
+/** Whether a hit may stand in the ranking: pages always, products when they meet the filters (as filterCondition reads them). */
+function meetsFilters(hit: SearchHit, filters: ProductFilters): boolean {
+  if (hit.kind !== 'product') return true;
+  if (filters.inStock && !IN_STOCK.has(String(hit.data.stock_status))) return false;
+  if (filters.onSale && hit.data.on_sale !== true && hit.data.on_sale !== 'true') return false;
+  if (filters.category) {
+    const wanted = filters.category.toLowerCase();
+    const categories = Array.isArray(hit.data.categories) ? (hit.data.categories as { name?: unknown; slug?: unknown }[]) : [];
+    if (!categories.some((category) => String(category.name ?? '').toLowerCase() === wanted || String(category.slug ?? '').toLowerCase() === wanted)) return false;
+  }
+  if (filters.maxPrice === undefined && filters.minPrice === undefined) return true;
   const pricing = hit.data.pricing as { price?: unknown } | undefined;
   const price = Number(pricing?.price);
   if (!Number.isFinite(price)) return false;
   return (filters.maxPrice === undefined || price <= filters.maxPrice) && (filters.minPrice === undefined || price >= filters.minPrice);
 }
+
+/** Stock states a visitor can order in: backorders ship later but can be bought. */
+const IN_STOCK = new Set(['instock', 'onbackorder']);
 
 /** By this place the best matching page stands among the products. */
 const PAGE_BY_PLACE = 2;

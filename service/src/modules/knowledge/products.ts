@@ -34,9 +34,10 @@ const MAX_NAME_WORD = 40;
 const MAX_QUESTION_CHARS = 500;
 
 /**
- * Products whose name appears in the question, best first. Candidates share a word with the
- * question up to a typo (the trigram index answers `name %> word`); they are then ranked by how
- * much of their whole name the question contains (word_similarity(name, question)).
+ * Products whose name or SKU appears in the question, best first. Candidates share a word with
+ * the question up to a typo (the trigram index answers `name %> word`); they are then ranked by
+ * how much of their whole name the question contains (word_similarity(name, question)). A SKU
+ * written in the question names its product even with a typo or in part (see skuMatchOf).
  */
 export async function productsNamedIn(db: Db, workspaceId: string, question: string, limit = 3): Promise<NamedProduct[]> {
   const text = question.toLowerCase().normalize('NFC').slice(0, MAX_QUESTION_CHARS);
@@ -46,20 +47,36 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
     // question's short words are its function words.
     .sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)) || b.length - a.length)
     .slice(0, NAME_WORDS);
-  if (words.length === 0) return [];
-  const anyWord = sql.join(
-    words.map((word) => sql`lower(d.title) %> ${word}`),
-    sql` OR `,
-  );
-  const rows = await queryRows<{ id: string; title: string; permalink: string; score: number }>(
-    db,
-    sql`SELECT d.id, d.title, d.permalink, word_similarity(lower(d.title), ${text}) AS score
+  const skuKeys = skuKeysIn(text.match(/[\p{L}\p{N}]+(?:[-./_][\p{L}\p{N}]+)*/gu) ?? []);
+  if (words.length === 0 && skuKeys.length === 0) return [];
+  const anyWord = words.length > 0 ? sql.join(words.map((word) => sql`lower(d.title) %> ${word}`), sql` OR `) : sql`false`;
+  const byName = sql`SELECT d.id, d.title, d.permalink, d.data->>'sku' AS sku, word_similarity(lower(d.title), ${text}) AS score
           FROM documents d
          WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' AND (${anyWord})
          ORDER BY score DESC, d.id
-         LIMIT ${RERANKED_CANDIDATES}`,
+         LIMIT ${RERANKED_CANDIDATES}`;
+  // SKUs close to a code the question contains, compared without case and separators: one
+  // statement with the names, and only for a question that contains something like a code.
+  const skuCandidates =
+    skuKeys.length > 0
+      ? sql` UNION ALL (SELECT d.id, d.title, d.permalink, d.data->>'sku' AS sku, word_similarity(lower(d.title), ${text}) AS score
+          FROM documents d
+         WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product'
+           AND (${sql.join(
+             skuKeys.map((key) => sql`${SKU_KEY} % ${key} OR ${SKU_KEY} LIKE ${`%${key}%`}`),
+             sql` OR `,
+           )})
+         ORDER BY greatest(${sql.join(skuKeys.map((key) => sql`similarity(${SKU_KEY}, ${key})`), sql`, `)}) DESC, d.id
+         LIMIT ${SKU_CANDIDATES})`
+      : sql``;
+  const rows = await queryRows<{ id: string; title: string; permalink: string; sku: string | null; score: number }>(db, sql`(${byName})${skuCandidates}`);
+  const seen = new Set<string>();
+  const unique = rows.filter((row) => !seen.has(String(row.id)) && seen.add(String(row.id)) !== undefined);
+  const bySku = skuMatchOf(
+    unique.map((row) => ({ documentId: String(row.id), sku: typeof row.sku === 'string' ? row.sku : '' })),
+    skuKeys,
   );
-  const candidates = rows.map((row) => ({
+  const candidates = unique.map((row) => ({
     documentId: String(row.id),
     title: String(row.title),
     url: String(row.permalink),
@@ -68,7 +85,60 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
     distinctive: false,
     coverage: 0,
   }));
-  return withNamesInLatinRecognised(distinctiveFirst(candidates, words), text, words).slice(0, limit);
+  const ranked = withNamesInLatinRecognised(distinctiveFirst(candidates, words), text, words);
+  const namedBySku = ranked.filter((candidate) => bySku.has(candidate.documentId)).map((candidate) => ({ ...candidate, ...SKU_NAMED }));
+  return [...namedBySku, ...ranked.filter((candidate) => !bySku.has(candidate.documentId))].slice(0, limit);
+}
+
+/** A SKU as compared: lower case, separators dropped ("NW-JKT-RDG" is "nwjktrdg"); the same expression as the index's. */
+const SKU_KEY = sql.raw(`regexp_replace(lower(d.data->>'sku'), '[^[:alnum:]]', '', 'g')`);
+/** SKU candidates read beside the name candidates. */
+const SKU_CANDIDATES = 6;
+/** A code shorter than this (without separators) names nothing by itself: "xl", "20l", "gtx". */
+const MIN_SKU_KEY = 4;
+/** Part of a SKU names it when it is this share of the SKU or more ("jkt-rdg" of "nw-jkt-rdg"), and no other SKU contains it. */
+const MIN_SKU_PART_SHARE = 0.5;
+/** A product named by its SKU is as certainly meant as one named by its whole name. */
+const SKU_NAMED = { score: 1, distinctive: true, coverage: 1, matchedWords: Number.MAX_SAFE_INTEGER } as const;
+
+/** "29.99", "1,5", "600ml", "1.5kg", "20l": an amount, not a code. */
+const MEASURE_OR_PRICE = /^\d+(?:[.,]\d+)*\p{L}{0,3}$/u;
+
+function skuKey(text: string): string {
+  return text.toLowerCase().normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * The question's words that may be a SKU: four letters or digits or more, written with a digit
+ * and a letter ("bc2-olive", "x200") or with a separator ("tnt-bc2"). Amounts ("29.99",
+ * "600ml", "1.5kg") are not codes; a number alone is too often one (a price, a year, a size).
+ */
+function skuKeysIn(tokens: readonly string[]): string[] {
+  const keys = tokens
+    .filter((token) => token.length <= MAX_NAME_WORD && !MEASURE_OR_PRICE.test(token))
+    .filter((token) => (/\p{L}/u.test(token) && /\p{N}/u.test(token)) || /[-/_]/.test(token))
+    .map(skuKey)
+    .filter((key) => [...key].length >= MIN_SKU_KEY);
+  return [...new Set(keys)].slice(0, NAME_WORDS);
+}
+
+/**
+ * The candidates a code in the question names by SKU: the same SKU (case and separators aside),
+ * one typo away from it ("nw-jkt-rgd"), or a part of it that is at least half of it
+ * ("jkt-rdg"). A code that fits two SKUs equally names neither: "nw-jkt" is every jacket's prefix.
+ */
+function skuMatchOf(candidates: readonly { documentId: string; sku: string }[], keys: readonly string[]): Set<string> {
+  const matched = new Set<string>();
+  for (const key of keys) {
+    const skus = candidates.map((candidate) => ({ id: candidate.documentId, sku: skuKey(candidate.sku) })).filter((candidate) => candidate.sku.length > 0);
+    const exact = skus.filter((candidate) => candidate.sku === key);
+    const typo = skus.filter((candidate) => candidate.sku.length >= MIN_SKU_KEY + 1 && oneEditApart(candidate.sku, key));
+    const part = skus.filter((candidate) => candidate.sku.includes(key) && key.length / candidate.sku.length >= MIN_SKU_PART_SHARE);
+    const [only] = [exact, typo, part].find((found) => found.length > 0) ?? [];
+    const unique = [exact, typo, part].find((found) => found.length > 0)?.length === 1;
+    if (only && unique) matched.add(only.id);
+  }
+  return matched;
 }
 
 /**

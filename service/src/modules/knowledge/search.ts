@@ -88,13 +88,29 @@ export const CANDIDATES_PER_TERM = 100;
  * from cached stems (lexemesOfTerms), which keeps the statement small enough to plan quickly.
  */
 export async function searchKnowledge(db: Db, params: SearchParams): Promise<SearchHit[]> {
+  return (await searchWithBestPage(db, params, 0)).hits;
+}
+
+export interface SearchWithBestPage {
+  hits: SearchHit[];
+  /** The chunks of the best matching page (the first hit of kind 'post'), in reading order; empty when no page matched. */
+  bestPage: SearchHit[];
+}
+
+/**
+ * searchKnowledge, and in the same statement the first `pageChunks` chunks of the best matching
+ * page: a policy question is often answered in another passage of the page that matched, which
+ * the caller reads whole. One statement instead of a search and then a read that waits for it,
+ * which the embedded database (one statement at a time) pays for in front of every answer.
+ */
+export async function searchWithBestPage(db: Db, params: SearchParams, pageChunks: number): Promise<SearchWithBestPage> {
   const text = orQueryText(params.query);
-  if (!text) return [];
+  if (!text) return { hits: [], bestPage: [] };
   const primary = await textSearchConfigFor(db, params.language ?? 'en');
   const configs = [...new Set([primary, ...(params.alsoConfigs ?? [])])].slice(0, 3);
   const keptByConfig = await Promise.all(configs.map((config) => candidateTerms(db, config, text.split(' | '))));
   const kept = mergeCandidateTerms(keptByConfig);
-  if (kept.length === 0) return [];
+  if (kept.length === 0) return { hits: [], bestPage: [] };
   const stemmed = (term: SQL) => sql.join(configs.map((config) => sql`to_tsquery(${config}::regconfig, ${term})`), sql` || `);
   // Literal terms are also matched as written, against the index's 'simple' half. No empty
   // tsquery is ever built: each one raises a notice, which costs the embedded database more
@@ -106,7 +122,7 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
   const kindFilter = kinds
     ? sql`AND EXISTS (SELECT 1 FROM documents kd WHERE kd.id = c.document_id AND kd.kind IN (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)}))`
     : sql``;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const ranked = sql`
     WITH q AS (SELECT ${stemmed(sql`${text}`)}${literalQuery} AS query),
     candidates AS (
       SELECT DISTINCT m.id FROM json_to_recordset(${JSON.stringify(kept)}::json) AS t(term text, literal boolean), LATERAL (
@@ -115,16 +131,34 @@ export async function searchKnowledge(db: Db, params: SearchParams): Promise<Sea
            AND c.tsv @@ CASE WHEN t.literal THEN ${stemmed(sql`t.term`)} || to_tsquery('simple', t.term)
                              ELSE ${stemmed(sql`t.term`)} END
            ${kindFilter}
-         LIMIT ${CANDIDATES_PER_TERM}) m)
-    SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data,
-           ts_rank_cd(c.tsv, q.query, 32) AS score
-      FROM q, candidates k
-      JOIN chunks c ON c.id = k.id
-      JOIN documents d ON d.id = c.document_id
-     WHERE c.workspace_id = ${params.workspaceId} ${filterCondition(params.filters)} ${snippetCondition(params.agentId, params.language)}
-     ORDER BY score DESC, c.id
-     LIMIT ${limit}`);
-  return rows.map(hitOf);
+         LIMIT ${CANDIDATES_PER_TERM}) m),
+    ranked AS (
+      SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data,
+             ts_rank_cd(c.tsv, q.query, 32) AS score
+        FROM q, candidates k
+        JOIN chunks c ON c.id = k.id
+        JOIN documents d ON d.id = c.document_id
+       WHERE c.workspace_id = ${params.workspaceId} ${filterCondition(params.filters)} ${snippetCondition(params.agentId, params.language)}
+       ORDER BY score DESC, c.id
+       LIMIT ${limit})`;
+  if (pageChunks <= 0) {
+    const rows = await queryRows<Record<string, unknown>>(db, sql`${ranked} SELECT * FROM ranked ORDER BY score DESC, chunk_id`);
+    return { hits: rows.map(hitOf), bestPage: [] };
+  }
+  const rows = await queryRows<Record<string, unknown>>(db, sql`${ranked},
+    best AS (SELECT r.document_id FROM ranked r WHERE r.kind = 'post' ORDER BY r.score DESC, r.chunk_id LIMIT 1)
+    SELECT r.*, 0 AS ordinal, false AS whole FROM ranked r
+    UNION ALL
+    SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 1::real AS score, c.ordinal, true AS whole
+      FROM best b
+      JOIN documents d ON d.id = b.document_id
+      JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = b.document_id AND c.workspace_id = ${params.workspaceId} ORDER BY c.ordinal LIMIT ${Math.min(pageChunks, 50)}) c ON true`);
+  const hits = rows.filter((row) => row.whole !== true && row.whole !== 't');
+  const page = rows.filter((row) => row.whole === true || row.whole === 't');
+  return {
+    hits: hits.map(hitOf).sort((a, b) => b.score - a.score || a.chunkId - b.chunkId),
+    bestPage: page.sort((a, b) => Number(a.ordinal) - Number(b.ordinal)).map(hitOf),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
+import { categoryNamedIn } from '../understanding/categories.js';
 import { destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
@@ -112,21 +113,10 @@ function ownerAnswerFor(question: string, sources: readonly OfflineSource[], lan
   });
 }
 
-/**
- * A category of the catalog the question names ("any tents?" → Tents), among the categories of
- * the products retrieved for it: the catalog search is then limited to it.
- */
+/** The category the question names, as the catalog search's filter; see categoryNamedIn. */
 function categoryAskedFor(question: string, sources: readonly OfflineSource[], languages: readonly string[]): { category?: string } {
-  const asked = new Set(wordsOf(question).flatMap((word) => stemsOf(word, languages)));
-  for (const source of sources) {
-    if (source.kind !== 'product' || !Array.isArray(source.data.categories)) continue;
-    for (const category of source.data.categories as { name?: unknown }[]) {
-      const name = typeof category.name === 'string' ? category.name : '';
-      const words = wordsOf(name);
-      if (words.length > 0 && words.length <= 3 && words.every((word) => stemsOf(word, languages).some((stem) => asked.has(stem)))) return { category: name };
-    }
-  }
-  return {};
+  const category = categoryNamedIn(question, sources, languages);
+  return category ? { category } : {};
 }
 
 /** Each part of the question answered from the sources; abstains when no part is. */
