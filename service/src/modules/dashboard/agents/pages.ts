@@ -155,7 +155,7 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
       <section class="card">
         <h2>Appearance</h2>
         <label>Greeting <textarea name="greeting" rows="2" maxlength="500">${draft.greeting}</textarea>${fieldErrors(errors, 'greeting')}</label>
-        <label>Suggested questions on the widget's home screen, one per line (up to 4; empty: questions for the site type, in each visitor's language)
+        <label>Suggested questions on the widget's home screen, one per line (up to 4; empty: the usual questions for this kind of site, in each visitor's language)
           <textarea name="suggestions" rows="4">${draft.suggestions}</textarea>${fieldErrors(errors, 'suggestions')}
         </label>
         <div class="row">
