@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { ROLES } from '../../db/schema.js';
 import { AppError, isAppError } from '../../lib/errors.js';
 import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
+import { parseInput } from '../../lib/validate.js';
 import { membershipIn, membershipsOf, verifyCredentials, type WorkspaceMembership } from '../auth/login.js';
 import { PERMISSIONS, permissionsOf, type Permission } from '../auth/permissions.js';
 import { LOGIN_PATH, safeNextPath, sessionOf } from '../auth/session-guard.js';
@@ -40,6 +41,19 @@ const loginBody = z.looseObject({
   email: z.string().trim().min(1, 'enter your email').max(320),
   password: z.string().min(1, 'enter your password').max(200),
 });
+
+/**
+ * The credentials of a sign-in whose body was checked against loginBody (with attachValidation).
+ * The form's `next` is only ever used through safeNextPath, which turns any value into a path
+ * inside /app: a refusal of it alone (a NUL character) does not stand in the way of signing in.
+ */
+function credentialsOf(request: FastifyRequest): z.infer<typeof loginBody> {
+  const refusal = request.validationError;
+  if (!refusal) return request.body as z.infer<typeof loginBody>;
+  if (!isAppError(refusal) || Object.keys(refusal.errors).length === 0 || Object.keys(refusal.errors).some((path) => path !== 'next')) throw refusal;
+  const body = request.body as Record<string, unknown>;
+  return parseInput(loginBody, { email: body.email, password: body.password });
+}
 
 const switchBody = z.object({ workspace_id: z.string() });
 
@@ -122,8 +136,7 @@ export function publicSessionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const signIn = async (request: FastifyRequest, reply: FastifyReply) => {
     assertSameOrigin(request, deps.config.publicBaseUrl);
     await ipLimit(request);
-    if (request.validationError) throw request.validationError;
-    const credentials = request.body as z.infer<typeof loginBody>;
+    const credentials = credentialsOf(request);
     accountOf.set(request, credentials.email.toLowerCase());
     await accountLimit(request);
     const user = await verifyCredentials(deps.db, credentials.email, credentials.password);
