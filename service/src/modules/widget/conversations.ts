@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agents, conversations, messages, type ShopperBinding } from '../../db/schema.js';
+import { agents, conversations, messages, users, type ShopperBinding } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { z } from 'zod';
 import { PRODUCTION_BLOCK_KINDS, validateBlock, type Block } from '../assistant/blocks.js';
@@ -108,14 +108,16 @@ export type WireMessage = z.output<typeof messageSchema>;
 /** The last messages of a conversation, oldest first, with production's block allowlist applied to its valid blocks. */
 export async function lastMessages(db: Db, workspaceId: string, conversationId: string, limit = RESUME_MESSAGES): Promise<WireMessage[]> {
   const rows = await db
-    .select()
+    .select({ message: messages, authorName: users.name })
     .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorId))
     .where(and(eq(messages.conversationId, conversationId), eq(messages.workspaceId, workspaceId)))
     .orderBy(desc(messages.seq))
     .limit(limit);
-  return rows.reverse().map((row) => ({
+  return rows.reverse().map(({ message: row, authorName }) => ({
     id: row.id,
     role: row.role,
+    ...(row.role === 'team' ? { author: { name: authorName } } : {}),
     content: row.content,
     // A block stored under an older block schema is left out: the widget could not render it.
     blocks: row.blocks.map(validateBlock).filter((block): block is Block => block !== undefined && PRODUCTION_BLOCK_KINDS.includes(block.kind)),

@@ -93,7 +93,7 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
 
 export interface TranscriptMessage {
   id: string;
-  role: 'user' | 'assistant';
+  role: 'user' | 'assistant' | 'team';
   content: string;
   blocks: unknown[];
   sources: unknown[];
