@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.js';
-import { agents, leads, messageFeedback, messages } from '../../../db/schema.js';
+import { agents, leads, messageFeedback, messages, users, type HandoffState } from '../../../db/schema.js';
+import { handoffHistory, type HandoffEventView } from '../../conversations/handoff.js';
 import { notFound } from '../../../lib/errors.js';
 import { productionConversations } from '../production.js';
 import { containsPattern, isoTime, isUuid } from '../sql.js';
@@ -19,11 +20,23 @@ export interface ConversationSummary {
   message_count: number;
   preview: string | null;
   lead_email: string | null;
+  /** Who answers (conversations/handoff.ts) and the member holding it. */
+  handoff_state: HandoffState;
+  assignee: { id: string; name: string } | null;
 }
+
+/** The inbox's views of the handoff queue. */
+export const INBOX_FILTERS = ['waiting', 'mine', 'unassigned', 'resolved'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
 export interface InboxQuery {
   q?: string | undefined;
   agentId?: string | undefined;
+  filter?: InboxFilter | undefined;
+  /** The signed-in member, for `mine`. */
+  memberId?: string | undefined;
+  /** A language tag's start (`de` matches de-AT). */
+  language?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -48,6 +61,14 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
                         AND ${leads.email} ILIKE ${containsPattern(query.q)}))`
     : sql``;
   const byAgent = query.agentId && isUuid(query.agentId) ? sql`AND ${pc.agentId} = ${query.agentId}` : sql``;
+  const byFilter = {
+    waiting: sql`AND ${pc.handoffState} = 'waiting_for_human'`,
+    mine: query.memberId && isUuid(query.memberId) ? sql`AND ${pc.assigneeId} = ${query.memberId} AND ${pc.handoffState} <> 'resolved'` : sql`AND false`,
+    unassigned: sql`AND ${pc.assigneeId} IS NULL AND ${pc.handoffState} IN ('waiting_for_human', 'human')`,
+    resolved: sql`AND ${pc.handoffState} = 'resolved'`,
+    none: sql``,
+  }[query.filter ?? 'none'];
+  const byLanguage = query.language ? sql`AND (${pc.locale} = ${query.language} OR ${pc.locale} ILIKE ${`${query.language.replace(/[\\%_]/g, '')}-%`})` : sql``;
   const rows = await queryRows<{
     id: string;
     agent_id: string;
@@ -59,12 +80,17 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
     message_count: number;
     preview: string | null;
     lead_email: string | null;
+    handoff_state: HandoffState;
+    assignee_id: string | null;
+    assignee_name: string | null;
   }>(
     db,
     sql`SELECT ${pc.id} AS id, ${agents.id} AS agent_id, ${agents.name} AS agent_name, ${pc.visitorId} AS visitor_id, ${pc.locale} AS locale,
                ${isoTime(pc.createdAt)} AS started_at, ${isoTime(sql`stats.last_at`)} AS last_activity_at, stats.message_count,
-               left(first_question.content, ${PREVIEW_CHARS}) AS preview, lead.email AS lead_email
+               left(first_question.content, ${PREVIEW_CHARS}) AS preview, lead.email AS lead_email,
+               ${pc.handoffState} AS handoff_state, ${pc.assigneeId} AS assignee_id, coalesce(${users.name}, ${users.email}) AS assignee_name
           FROM ${pc}
+          LEFT JOIN ${users} ON ${users.id} = ${pc.assigneeId}
           JOIN ${agents} ON ${agents.id} = ${pc.agentId} AND ${agents.workspaceId} = ${workspaceId}
           JOIN LATERAL (SELECT count(*)::int AS message_count, max(${messages.createdAt}) AS last_at FROM ${messages}
                          WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId}) stats ON stats.message_count > 0
@@ -74,7 +100,7 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
           LEFT JOIN LATERAL (SELECT ${leads.email} AS email FROM ${leads}
                          WHERE ${leads.conversationId} = ${pc.id} AND ${leads.workspaceId} = ${workspaceId}
                          ORDER BY ${leads.updatedAt} DESC LIMIT 1) lead ON true
-         WHERE true ${search} ${byAgent}
+         WHERE true ${search} ${byAgent} ${byFilter} ${byLanguage}
          ORDER BY stats.last_at DESC, ${pc.id} DESC
          LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
@@ -88,6 +114,8 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
     message_count: Number(row.message_count),
     preview: row.preview,
     lead_email: row.lead_email,
+    handoff_state: row.handoff_state,
+    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
   }));
 }
 
@@ -101,12 +129,15 @@ export interface TranscriptMessage {
   created_at: string;
   /** The visitor's verdict on an answer, if they gave one. */
   feedback: { rating: 'up' | 'down'; reason: string | null } | null;
+  /** A team reply's author. */
+  author: string | null;
 }
 
 export interface Transcript {
   conversation: { id: string; agent: { id: string; name: string }; visitor: string; locale: string | null; started_at: string; tokens_used: number };
   messages: TranscriptMessage[];
   leads: { id: string; email: string; name: string | null }[];
+  handoff: { state: HandoffState; assignee: { id: string; name: string } | null; events: HandoffEventView[] };
 }
 
 /** One production conversation with every message, oldest first; a Playground one is not found. */
@@ -122,6 +153,8 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
           locale: pc.locale,
           createdAt: pc.createdAt,
           tokensUsed: pc.tokensUsed,
+          handoffState: pc.handoffState,
+          assigneeId: pc.assigneeId,
         })
         .from(pc)
         .innerJoin(agents, and(eq(agents.id, pc.agentId), eq(agents.workspaceId, workspaceId)))
@@ -129,11 +162,13 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
     : [];
   if (!conversation) throw notFound('Conversation');
   const rows = await db
-    .select({ message: messages, rating: messageFeedback.rating, reason: messageFeedback.reason })
+    .select({ message: messages, rating: messageFeedback.rating, reason: messageFeedback.reason, author: sql<string | null>`coalesce(${users.name}, ${users.email})` })
     .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorId))
     .leftJoin(messageFeedback, and(eq(messageFeedback.messageId, messages.id), eq(messageFeedback.workspaceId, workspaceId)))
     .where(and(eq(messages.conversationId, conversation.id), eq(messages.workspaceId, workspaceId)))
     .orderBy(asc(messages.seq));
+  const members = await db.select({ id: users.id, name: sql<string>`coalesce(${users.name}, ${users.email})` }).from(users).where(eq(users.id, conversation.assigneeId ?? '00000000-0000-0000-0000-000000000000'));
   const leadRows = await db
     .select({ id: leads.id, email: leads.email, name: leads.name })
     .from(leads)
@@ -147,7 +182,7 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
       started_at: conversation.createdAt.toISOString(),
       tokens_used: conversation.tokensUsed,
     },
-    messages: rows.map(({ message, rating, reason }) => ({
+    messages: rows.map(({ message, rating, reason, author }) => ({
       id: message.id,
       role: message.role,
       content: message.content,
@@ -156,7 +191,9 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
       status: message.status,
       created_at: message.createdAt.toISOString(),
       feedback: rating ? { rating, reason } : null,
+      author: message.role === 'team' ? author : null,
     })),
     leads: leadRows,
+    handoff: { state: conversation.handoffState, assignee: members[0] ?? null, events: await handoffHistory(db, workspaceId, conversation.id) },
   };
 }
