@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { primaryLanguage } from '../../src/modules/assistant/locales.js';
 import { phrase } from '../../src/modules/assistant/phrases.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
-import { linkTargets, openWidget, syncStore } from './helpers/outdoor-store.js';
+import { linkTargets, openWidget, syncedOutdoorStore } from './helpers/outdoor-store.js';
 
 /**
  * Small talk in the 20 most used languages the assistant speaks: a greeting, a thanks and a "who
@@ -39,18 +38,7 @@ const MESSAGES: Record<string, Record<Kind, string>> = {
 
 const CASES = Object.entries(MESSAGES).flatMap(([language, messages]) => (Object.entries(messages) as [Kind, string][]).map(([kind, message]) => ({ language, kind, message })));
 
-let t: TestApp;
-let shop: SeededWorkspace;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await seedWorkspace(t.database, 'Northwind Outfitters');
-  await syncStore(t.app, shop.token);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
+const store = syncedOutdoorStore(120_000);
 
 describe('small talk in the 20 most used languages', () => {
   it('covers 20 languages, three kinds each', () => {
@@ -59,7 +47,7 @@ describe('small talk in the 20 most used languages', () => {
   });
 
   it.each(CASES)('$language $kind ($message): a short answer in $language, no sources', async ({ language, kind, message }) => {
-    const answer = await (await openWidget(t, shop.agentId, { locale: language })).ask(message);
+    const answer = await (await openWidget(store.t, store.shop.agentId, { locale: language })).ask(message);
     // zh is answered as zh-Hans, its usual script.
     expect(primaryLanguage(answer.language)).toBe(language);
     // The sentence for what was said, in the visitor's language, and what the assistant can help with when it introduces itself.

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
-import { linkTargets, openWidget, pageTitled, pageUrl, PRODUCTS, productAt, productNamed, productUrl, syncStore } from './helpers/outdoor-store.js';
+import { describe, expect, it } from 'vitest';
+import { linkTargets, openWidget, pageTitled, pageUrl, PRODUCTS, productAt, productNamed, productUrl, syncedOutdoorStore } from './helpers/outdoor-store.js';
 
 /**
  * Questions as shoppers type them, asked through the real widget API of a store synced through
@@ -9,20 +8,9 @@ import { linkTargets, openWidget, pageTitled, pageUrl, PRODUCTS, productAt, prod
  * covers only as part of its region.
  */
 
-let t: TestApp;
-let shop: SeededWorkspace;
+const store = syncedOutdoorStore();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await seedWorkspace(t.database, 'Northwind Outfitters');
-  await syncStore(t.app, shop.token);
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const visitor = (locale = 'en') => openWidget(t, shop.agentId, { locale });
+const visitor = (locale = 'en') => openWidget(store.t, store.shop.agentId, { locale });
 const byPrice = [...PRODUCTS].sort((a, b) => Number(a.price) - Number(b.price));
 const listedProducts = (content: string) => linkTargets(content).map((url) => productAt(url)?.name);
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../src/db/schema.js';
 import type { Diagnostics } from '../../../src/modules/assistant/events.js';
-import type { TestApp } from '../../helpers/app.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../../helpers/app.js';
 import { handshakeRequest, signedSync } from '../../helpers/integration.js';
 import { init, parseSse, widgetPost } from '../../helpers/widget.js';
 
@@ -381,4 +382,21 @@ export function quotedLines(content: string): string[] {
     .split('\n')
     .filter((line) => line.startsWith('>'))
     .map((line) => line.replace(/^>\s?/, ''));
+}
+
+/**
+ * The app with this store synced into a seeded workspace, made before a test file's tests and
+ * closed after them. Read `t` and `shop` inside the tests (they are set once setup has run).
+ */
+export function syncedOutdoorStore(setupTimeoutMs = 60_000): { t: TestApp; shop: SeededWorkspace } {
+  const store = {} as { t: TestApp; shop: SeededWorkspace };
+  beforeAll(async () => {
+    store.t = await createTestApp();
+    store.shop = await seedWorkspace(store.t.database, 'Northwind Outfitters');
+    await syncStore(store.t.app, store.shop.token);
+  }, setupTimeoutMs);
+  afterAll(async () => {
+    await store.t?.close();
+  });
+  return store;
 }
