@@ -57,7 +57,7 @@ export const es: Lexicon = {
     stock_question: ['en stock', 'disponible*', 'disponibilidad', 'hay stock', 'quedan', 'agotado*', 'existencias', 'en existencia', 'tienen'],
     on_sale: ['en oferta', 'oferta*', 'rebaja*', 'rebajado*', 'en promoción', 'promoción', 'con descuento', 'liquidación', 'outlet'],
     conjunctions: ['y', 'e', 'también', 'además', 'así como', 'y también', 'aparte'],
-    cheapest: ['más barato', 'más barata', 'más baratos', 'más baratas', 'más económico', 'más económica', 'precio más bajo'],
-    priciest: ['más caro', 'más cara', 'más caros', 'más caras', 'precio más alto', 'gama alta'],
+    cheapest: ['el más barato', 'la más barata', 'lo más barato', 'los más baratos', 'las más baratas', 'el más económico', 'la más económica', 'el precio más bajo'],
+    priciest: ['el más caro', 'la más cara', 'lo más caro', 'los más caros', 'las más caras', 'el precio más alto'],
   },
 };

@@ -57,7 +57,7 @@ export const fr: Lexicon = {
     stock_question: ['en stock', 'disponible*', 'disponibilité', 'dispo', 'épuisé*', 'rupture', 'réassort', 'de nouveau en stock', 'vous avez encore'],
     on_sale: ['en promo', 'en promotion', 'promo*', 'en solde', 'soldé*', 'soldes', 'réduit*', 'remisé*', 'bon plan*', 'déstockage', 'prix barré*'],
     conjunctions: ['et', 'aussi', 'également', 'ainsi que', 'et aussi', 'de plus', 'en plus'],
-    cheapest: ['moins cher', 'moins chère', 'moins chers', 'moins chères', 'le moins coûteux', 'la moins coûteuse', 'prix le plus bas', 'plus abordable'],
-    priciest: ['plus cher', 'plus chère', 'plus chers', 'plus chères', 'le plus coûteux', 'prix le plus élevé', 'haut de gamme'],
+    cheapest: ['le moins cher', 'la moins chère', 'les moins chers', 'les moins chères', 'le moins coûteux', 'la moins coûteuse', 'le prix le plus bas', 'le plus abordable', 'la plus abordable'],
+    priciest: ['le plus cher', 'la plus chère', 'les plus chers', 'les plus chères', 'le plus coûteux', 'la plus coûteuse', 'le prix le plus élevé'],
   },
 };

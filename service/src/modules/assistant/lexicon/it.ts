@@ -57,7 +57,7 @@ export const it: Lexicon = {
     stock_question: ['disponibil*', 'in magazzino', 'in stock', 'esaurit*', "c'è ancora", 'avete ancora', "ce l'avete", 'torna disponibile'],
     on_sale: ['in offerta', 'offert*', 'in saldo', 'saldi', 'scontat*', 'in promozione', 'promozion*', 'promo', 'ribassat*', 'outlet', 'svendita'],
     conjunctions: ['e', 'ed', 'anche', 'inoltre', 'e anche', 'oltre a', 'nonché'],
-    cheapest: ['più economico', 'più economica', 'più economici', 'più economiche', 'meno caro', 'meno cara', 'prezzo più basso'],
-    priciest: ['più caro', 'più cara', 'più cari', 'più care', 'più costoso', 'più costosa', 'prezzo più alto'],
+    cheapest: ['il più economico', 'la più economica', 'i più economici', 'le più economiche', 'il meno caro', 'la meno cara', 'il prezzo più basso'],
+    priciest: ['il più caro', 'la più cara', 'i più cari', 'le più care', 'il più costoso', 'la più costosa', 'il prezzo più alto'],
   },
 };

@@ -58,7 +58,7 @@ export const pt: Lexicon = {
     stock_question: ['em estoque', 'em stock', 'disponív*', 'disponibilidade', 'tem estoque', 'esgotad*', 'ainda tem', 'vocês têm', 'volta ao estoque'],
     on_sale: ['em promoção', 'promoção', 'promoções', 'promo', 'liquidação', 'oferta*', 'com desconto', 'queima de estoque', 'saldos', 'preço reduzido'],
     conjunctions: ['e', 'também', 'além disso', 'e também', 'bem como', 'ademais'],
-    cheapest: ['mais barato', 'mais barata', 'mais baratos', 'mais baratas', 'mais em conta', 'menor preço'],
-    priciest: ['mais caro', 'mais cara', 'mais caros', 'mais caras', 'maior preço'],
+    cheapest: ['o mais barato', 'a mais barata', 'os mais baratos', 'as mais baratas', 'o menor preço'],
+    priciest: ['o mais caro', 'a mais cara', 'os mais caros', 'as mais caras', 'o maior preço'],
   },
 };
