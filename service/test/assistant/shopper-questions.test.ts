@@ -79,3 +79,11 @@ describe('a country the shipping page covers as part of its region', () => {
     expect(answer.sources).toEqual([]);
   });
 });
+
+describe('a product named by the word that says what it is ("the headlamp")', () => {
+  it('"how long does the headlamp battery last" quotes the Lumen 400 Headlamp\'s hours, not another product\'s "long days"', async () => {
+    const answer = await (await visitor()).ask('how long does the headlamp battery last');
+    expect(answer.content).toContain('40 hours');
+    expect(answer.sources.map((s) => s.url)).toEqual([productUrl(productNamed('Lumen 400 Headlamp'))]);
+  });
+});

@@ -262,15 +262,17 @@ function chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, term
   // read as pointing ("la" in "Quanto costa la giacca Ridgeline?" is an article) leaves the name alone.
   const pointsBack = lookingBack && (lastProduct !== undefined || page !== undefined);
   const named = bestName !== undefined && bestName.score >= NAME_MATCH && !ambiguous && (bestName.matchedWords >= 2 || (bestName.distinctive && !pointsBack));
-  if (named) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
+  const [top] = searched;
+  const pageAnswers = top !== undefined && top.kind !== 'product' && coverageOf(terms, [top]) >= TOPIC_COVERAGE;
+  // "What EU size are my shoes?" in a shop with one pair of shoes is for the size guide.
+  if (named && !(bestName.byKindWord === true && pageAnswers)) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
   const pick = (document: DocumentRef | undefined, reason: FocusProduct['reason']): FocusProduct | null =>
     document ? { documentId: document.documentId, title: document.title, url: document.url, reason } : null;
   if (lookingBack) return pick(lastProduct, 'conversation') ?? pick(page, 'page');
   if (!page) return null;
   if (aboutProduct) return pick(page, 'page');
   // On a product page, a question a page of the site answers ("do you ship to Canada?") is about that page.
-  const [top] = searched;
-  if (top && top.documentId !== page.documentId && top.kind !== 'product' && coverageOf(terms, [top]) >= TOPIC_COVERAGE) return null;
+  if (pageAnswers && top.documentId !== page.documentId) return null;
   return pick(page, 'page');
 }
 

@@ -23,6 +23,12 @@ export interface NamedProduct {
   distinctive: boolean;
   /** Share of the name's words the question contains. */
   coverage: number;
+  /**
+   * Named only by the word that says what it is ("the headlamp" for "Lumen 400 Headlamp"): a
+   * product all the same, but a page that answers the question ("what EU size are my shoes?")
+   * may be what is asked about.
+   */
+  byKindWord?: boolean;
 }
 
 /** Question words that look for product names: the longest, at most this many. */
@@ -177,24 +183,48 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
   const titleWords = candidates.map((candidate) => [...new Set(candidate.title.toLowerCase().match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+/gu) ?? [])]);
   const sharedBy = new Map<string, number>();
   for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
+  const headWords = candidates.map((candidate) => headWordOf(candidate.title));
   const inQuestion = (word: string) => questionWords.some((asked) => asked === word || (word.length >= 5 && oneEditApart(asked, word)));
   return candidates
     .map((candidate, index) => {
       const words = titleWords[index] ?? [];
       const matched = words.filter(inQuestion);
       const rarity = matched.reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
-      const bonus = words.length > 0 ? (DISTINCTIVE_WEIGHT * rarity) / Math.sqrt(words.length) : 0;
+      // A name's own word leads it ("Ridgeline …", "Lumen 400"), and the kind of thing it is
+      // ends it ("… Headlamp", "… Poles (pair)"): either, when no other product has it, names
+      // the product ("the headlamp"), however long the rest of the name. A word between is often
+      // an ordinary adjective ("… Waterproof Jacket") that visitors use about other products too.
+      // A number is distinctive ("Sternwacht 2") but names nothing alone ("a tent for 2").
+      const unique = matched.filter((word) => (sharedBy.get(word) ?? 0) <= 1);
+      const leadingWord = unique.some((word) => word === words[0] && !/\d/.test(word));
+      const kindWord = unique.some((word) => word === headWords[index] && !/\d/.test(word));
+      const namingWord = leadingWord || kindWord;
+      const distinctive = namingWord || unique.some((word) => /\d/.test(word));
+      const bonus = words.length > 0 ? Math.max((DISTINCTIVE_WEIGHT * rarity) / Math.sqrt(words.length), namingWord ? DISTINCTIVE_WEIGHT : 0) : 0;
       return {
         ...candidate,
         score: Math.min(1, candidate.score + bonus),
         matchedWords: matched.length,
-        // A name's own word leads it ("Ridgeline …", "Lumen 400"); a later one is often an
-        // ordinary adjective ("… Waterproof Jacket") that visitors use about other products too.
-        distinctive: matched.some((word) => (sharedBy.get(word) ?? 0) <= 1 && (word === words[0] || /\d/.test(word))),
+        distinctive,
         coverage: words.length > 0 ? matched.length / words.length : 0,
+        byKindWord: kindWord && !leadingWord && matched.length === 1,
       };
     })
     .sort((a, b) => b.matchedWords - a.matchedWords || b.coverage - a.coverage || b.score - a.score || a.documentId.localeCompare(b.documentId));
+}
+
+/**
+ * The word that says what a product is: the last word of its name, leaving out what is in
+ * brackets and a closing measure ("Alpine Trekking Poles (pair)": "poles"; "Thermo Insulated
+ * Bottle 750 ml": "bottle").
+ */
+function headWordOf(title: string): string | undefined {
+  const words = title.toLowerCase().replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+(?:[.,]\p{N}+)?/gu) ?? [];
+  while (words.length > 1 && /\p{N}/u.test(words.at(-1)!)) words.pop();
+  // A unit after a number ("750 ml", "28 l" is two letters and never a word here).
+  if (words.length > 2 && /^\p{L}{1,3}$/u.test(words.at(-1)!) && /^\p{N}/u.test(words.at(-2)!)) words.splice(-2);
+  while (words.length > 1 && /\p{N}/u.test(words.at(-1)!)) words.pop();
+  return words.at(-1);
 }
 
 /** The same address written with and without its trailing slash. */
