@@ -85,6 +85,10 @@ describe('reply language', () => {
     ['es', '¿Cuántas horas dura la batería de la Hüttenschein Campinglaterne?'],
     ['en', 'How many hours does the Lichtkegel 500 Stirnlampe last?'],
     ['de', 'Ist die Ridgeline Waterproof Jacket auch in Blau da?'],
+    // "de" and "en" are Spanish (and French, Portuguese…) as much as Dutch.
+    ['es', 'cuantos litros de agua caben en la fuente Clearflow?'],
+    ['fr', 'combien de temps dure la batterie en mode eco ?'],
+    ['nl', 'hoeveel kost de tent en is hij waterdicht?'],
   ])('replies in %s to a question around a product name in another language: %j', (tag, message) => {
     expect(confidentLocale(message)?.tag).toBe(tag);
   });

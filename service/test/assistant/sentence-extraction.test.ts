@@ -219,3 +219,13 @@ describe("the shop's words for what a shopper asks in their own", () => {
     expect(shopTopicWords('How heavy is the Summit tent?', ['en'])).toBe('');
   });
 });
+
+describe('asking how to collect an order is not an order lookup', () => {
+  it('"can I pick my order up myself?" is for the pages; "where is my order 10452?" and "can I pick up order 10452 today?" look up the order', () => {
+    expect(detectIntents('can i pick my order up myself instead of delivery').has('order')).toBe(false);
+    expect(detectIntents('Kann ich meine Bestellung selbst abholen?').has('order')).toBe(false);
+    expect(detectIntents('Do you offer click and collect for my order?').has('order')).toBe(false);
+    expect(detectIntents('where is my order?').has('order')).toBe(true);
+    expect(detectIntents('can I pick up order 10452 today?').has('order')).toBe(true);
+  });
+});

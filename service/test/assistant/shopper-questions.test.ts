@@ -87,3 +87,20 @@ describe('a product named by the word that says what it is ("the headlamp")', ()
     expect(answer.sources.map((s) => s.url)).toEqual([productUrl(productNamed('Lumen 400 Headlamp'))]);
   });
 });
+
+describe("a product's own name outweighs ordinary words of another's", () => {
+  it('"how much is the Lumen? I would wear it over a wool beanie" is about the Lumen 400 Headlamp, not the Harbor Wool Beanie', async () => {
+    const lumen = productNamed('Lumen 400 Headlamp');
+    const answer = await (await visitor()).ask('how much is the Lumen? I would wear it over a wool beanie');
+    expect(answer.content).toMatch(new RegExp(`\\b${Math.trunc(Number(lumen.price))}([.,]00)?\\b`));
+    expect(answer.sources[0]?.url, answer.content).toBe(productUrl(lumen));
+  });
+});
+
+describe('a price question typed in a hurry', () => {
+  it.each(['hw much for the lumen headlamp', 'how mch is the lumen headlamp'])('"%s" answers the price', async (question) => {
+    const lumen = productNamed('Lumen 400 Headlamp');
+    const answer = await (await visitor()).ask(question);
+    expect(answer.content).toMatch(new RegExp(`\\b${Math.trunc(Number(lumen.price))}([.,]00)?\\b`));
+  });
+});

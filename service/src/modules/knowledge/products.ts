@@ -208,9 +208,14 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
         distinctive,
         coverage: words.length > 0 ? matched.length / words.length : 0,
         byKindWord: kindWord && !leadingWord && matched.length === 1,
+        // Written as the name writes it: "oven" is one letter from "woven" but names no "Woven …".
+        leadingWord: leadingWord && questionWords.includes(words[0] ?? ''),
       };
     })
-    .sort((a, b) => b.matchedWords - a.matchedWords || b.coverage - a.coverage || b.score - a.score || a.documentId.localeCompare(b.documentId));
+    // A product's own name ("Snackwise") outweighs ordinary words another's name also has ("wet
+    // food" of "Tuna Tide Wet Cat Food" in "will the Snackwise work with wet food?").
+    .sort((a, b) => Number(b.leadingWord) - Number(a.leadingWord) || b.matchedWords - a.matchedWords || b.coverage - a.coverage || b.score - a.score || a.documentId.localeCompare(b.documentId))
+    .map(({ leadingWord: _leadingWord, ...candidate }) => candidate);
 }
 
 /**

@@ -53,7 +53,7 @@ export const en: Lexicon = {
     quantity: ['how heavy', 'weigh*', 'weight', 'how many', 'how much does it weigh', 'what size*', 'how big', 'how long', 'how wide', 'how tall', 'how high', 'how large', 'dimension*', 'capacity', 'volume', 'length', 'width', 'height', 'size'],
     price_below: ['under', 'below', 'less than', 'cheaper than', 'up to', 'max', 'maximum', 'at most', 'no more than', 'within', 'budget', 'budget of', 'my budget is', 'budget is'],
     price_above: ['over', 'above', 'more than', 'at least', 'from', 'starting at', 'min', 'minimum'],
-    price_question: ['how much', 'price*', 'cost*', 'pricing'],
+    price_question: ['how much', 'hw much', 'how mch', 'how muc', 'price*', 'cost*', 'pricing'],
     stock_question: ['in stock', 'available', 'availability', 'stock', 'sold out', 'back in stock'],
     on_sale: ['on sale', 'sale', 'discounted', 'reduced', 'deal*', 'special offer*', 'markdown*', 'clearance'],
     conjunctions: ['and', 'also', 'plus', 'as well as'],

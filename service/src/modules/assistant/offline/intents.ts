@@ -98,6 +98,10 @@ const MATCHERS = Object.fromEntries(Object.entries(PHRASES).map(([intent, phrase
   RegExp
 >;
 
+/** Collecting an order in person, in the main languages (folded text). */
+const COLLECTION =
+  /(?<![\p{L}])(?:pick\w* (?:[\p{L}']+ ){0,3}up|pick-?up|collect\w*|click (?:and|&|n) collect|abhol\w*|selbst abholen|retirer|retrait|recoger|recogida|ritir\w*|afhalen|ophalen|levantar|retirar)(?![\p{L}])/u;
+
 /** An order number is a run of three or more digits, or a "#" reference. */
 const ORDER_NUMBER = /#\s?[\p{L}\p{N}-]*\d|(?<![\p{L}\p{N}@.])\d{3,}(?![\p{L}\p{N}@])/u;
 /**
@@ -124,8 +128,10 @@ export function detectIntents(message: string): Set<Intent> {
   }
   if (MATCHERS.team.test(text) && !MATCHERS.contact_detail.test(text)) intents.add('handoff');
   // "order" is also a verb ("I want to order shoes"): an order question names a number or asks
-  // about the status of one.
-  if (MATCHERS.order.test(text) && (ORDER_NUMBER.test(text) || shortOrderNumber(text, true) !== undefined || MATCHERS.order_status.test(text))) {
+  // about the status of one. "Can I pick my order up?" asks how collection works, which the
+  // shop's pages answer, unless it names the order.
+  const numbered = ORDER_NUMBER.test(text) || shortOrderNumber(text, true) !== undefined;
+  if (MATCHERS.order.test(text) && (numbered || (MATCHERS.order_status.test(text) && !COLLECTION.test(text)))) {
     intents.add('order');
   }
   return intents;
