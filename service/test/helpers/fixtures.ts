@@ -1,4 +1,4 @@
-import { test } from 'vitest';
+import { beforeEach, test } from 'vitest';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp, type TestAppOptions } from './app.js';
 
 export interface AppFixtures {
@@ -43,6 +43,11 @@ export type AppTestOptions<Prepared = void> = TestAppOptions & (SeededFile<Prepa
 export function appTest<Prepared = void>(options: AppTestOptions<Prepared> = {}) {
   const { prepare, shop: shopOptions, ...appOptions } = options;
   let prepared: Prepared;
+  // The app (and what the file's tests share, when there is a `prepare`) is made before the file's
+  // first test, under the hook timeout, as the beforeAll it replaces was; made inside a test, it
+  // would count against that one test's timeout (a busy machine takes longer to boot the app).
+  if (prepare) beforeEach((async ({ prepared: _ready }: { prepared?: Prepared }) => {}) as Parameters<typeof beforeEach>[0]);
+  else beforeEach((async ({ service: _ready }: { service?: TestApp }) => {}) as Parameters<typeof beforeEach>[0]);
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
   const serviceFixture = async ({}, use: (value: TestApp) => Promise<void>) => {
     const service = await createTestApp(appOptions);
