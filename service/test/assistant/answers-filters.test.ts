@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { handshakeRequest, signedSync } from '../helpers/integration.js';
 import { openWidget, STORE_URL, syncStore, type WidgetAnswer } from './helpers/outdoor-store.js';
 
@@ -54,60 +55,55 @@ const BERGZELT = { wpId: 951, name: 'Bergzelt 2', category: 'Zelte', price: '229
 const KUPPELZELT = { wpId: 952, name: 'Kuppelzelt 3', category: 'Zelte', price: '189.00', stock: 'outofstock', description: 'Ein geräumiges Kuppelzelt für drei Personen.', language: 'de-DE' } as const;
 const SCHLAFSACK = { wpId: 953, name: 'Schlafsack Nordlicht', category: 'Schlafsäcke', price: '149.00', stock: 'instock', description: 'Ein warmer Daunenschlafsack für kalte Nächte im Zelt.', language: 'de-DE' } as const;
 
-let t: TestApp;
-let english: SeededWorkspace;
-let german: SeededWorkspace;
-
-async function syncProducts(token: string, products: readonly ExtraProduct[]): Promise<void> {
-  const response = await signedSync(t.app, token, 'products', { items: items(products) });
+async function syncProducts(service: TestApp, token: string, products: readonly ExtraProduct[]): Promise<void> {
+  const response = await signedSync(service.app, token, 'products', { items: items(products) });
   if (response.statusCode !== 200) throw new Error(`products sync answered ${response.statusCode}: ${response.body}`);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  english = await seedWorkspace(t.database, 'Northwind Outfitters');
-  await syncStore(t.app, english.token);
-  await syncProducts(english.token, [SUMMIT, FJORD, MUG]);
-  german = await seedWorkspace(t.database, 'Bergladen');
-  const handshake = await handshakeRequest(t.app, german.token);
-  if (handshake.statusCode !== 200) throw new Error(`handshake answered ${handshake.statusCode}: ${handshake.body}`);
-  await syncProducts(german.token, [BERGZELT, KUPPELZELT, SCHLAFSACK]);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const ask = async (shop: SeededWorkspace, locale: string, message: string) => (await openWidget(t, shop.agentId, { locale })).ask(message);
+const ask = async (service: TestApp, shop: SeededWorkspace, locale: string, message: string) => (await openWidget(service, shop.agentId, { locale })).ask(message);
 const rankedUrls = (answer: WidgetAnswer) => answer.ranked.map((source) => source.url);
 const rankedProducts = (answer: WidgetAnswer) => rankedUrls(answer).filter((url) => url.startsWith(`${STORE_URL}/products/`));
 
+const it = appTest({
+  shop: false,
+  prepare: async (service) => {
+    const english = await seedWorkspace(service.database, 'Northwind Outfitters');
+    await syncStore(service.app, english.token);
+    await syncProducts(service, english.token, [SUMMIT, FJORD, MUG]);
+    const german = await seedWorkspace(service.database, 'Bergladen');
+    const handshake = await handshakeRequest(service.app, german.token);
+    if (handshake.statusCode !== 200) throw new Error(`handshake answered ${handshake.statusCode}: ${handshake.body}`);
+    await syncProducts(service, german.token, [BERGZELT, KUPPELZELT, SCHLAFSACK]);
+    return { english, german };
+  },
+});
+
 describe('conditions on the products asked for are applied by retrieval', () => {
-  it('"What\'s on sale?" ranks the products on sale and no product at full price', async () => {
-    const answer = await ask(english, 'en', "What's on sale?");
+  it('"What\'s on sale?" ranks the products on sale and no product at full price', async ({ service, prepared: { english } }) => {
+    const answer = await ask(service, english, 'en', "What's on sale?");
     const ranked = rankedProducts(answer);
     expect(ranked, answer.content).toEqual(expect.arrayContaining([urlOf(FJORD), urlOf(MUG)]));
     expect(ranked.filter((url) => url !== urlOf(FJORD) && url !== urlOf(MUG))).toEqual([]);
   });
 
-  it('"Which tents are in stock?" ranks the tents in stock, not the one sold out nor other products', async () => {
-    const answer = await ask(english, 'en', 'Which tents are in stock?');
+  it('"Which tents are in stock?" ranks the tents in stock, not the one sold out nor other products', async ({ service, prepared: { english } }) => {
+    const answer = await ask(service, english, 'en', 'Which tents are in stock?');
     const ranked = rankedProducts(answer);
     expect(ranked, answer.content).toContain(urlOf(FJORD));
     expect(ranked).not.toContain(urlOf(SUMMIT));
     expect(ranked.filter((url) => url !== urlOf(FJORD) && url !== `${STORE_URL}/products/basecamp-2-tent`)).toEqual([]);
   });
 
-  it('"Zelte auf Lager?" on a German store ranks the tent in stock, not the sold-out one nor the sleeping bag', async () => {
-    const answer = await ask(german, 'de', 'Zelte auf Lager?');
+  it('"Zelte auf Lager?" on a German store ranks the tent in stock, not the sold-out one nor the sleeping bag', async ({ service, prepared: { german } }) => {
+    const answer = await ask(service, german, 'de', 'Zelte auf Lager?');
     const ranked = rankedProducts(answer);
     expect(ranked, answer.content).toContain(urlOf(BERGZELT));
     expect(ranked).not.toContain(urlOf(KUPPELZELT));
     expect(ranked).not.toContain(urlOf(SCHLAFSACK));
   });
 
-  it('"Is the Summit 1 Tent in stock?" is about that tent, sold out as it is', async () => {
-    const answer = await ask(english, 'en', 'Is the Summit 1 Tent in stock?');
+  it('"Is the Summit 1 Tent in stock?" is about that tent, sold out as it is', async ({ service, prepared: { english } }) => {
+    const answer = await ask(service, english, 'en', 'Is the Summit 1 Tent in stock?');
     expect(answer.ranked[0]?.url, answer.content).toBe(urlOf(SUMMIT));
     expect(answer.content).toMatch(/out of stock/i);
   });

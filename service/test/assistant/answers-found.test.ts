@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { handshakeRequest, signedSync } from '../helpers/integration.js';
 import { STORE_URL, openWidget, pageItem, pageTitled, pageUrl, productNamed, productUrl, quotedLines, syncStore } from './helpers/outdoor-store.js';
 
@@ -10,63 +11,57 @@ import { STORE_URL, openWidget, pageItem, pageTitled, pageUrl, productNamed, pro
  * noted on each.
  */
 
-let t: TestApp;
-let shop: SeededWorkspace;
+const ask = async (service: TestApp, shop: SeededWorkspace, message: string) => (await openWidget(service, shop.agentId, { locale: 'en' })).ask(message);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await seedWorkspace(t.database, 'Northwind Outfitters');
-  await syncStore(t.app, shop.token);
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
+const it = appTest({
+  shop: { name: 'Northwind Outfitters' },
+  prepare: async (service, shop) => {
+    await syncStore(service.app, shop.token);
+  },
 });
-
-const ask = async (message: string) => (await openWidget(t, shop.agentId, { locale: 'en' })).ask(message);
 
 describe('policy questions are answered with the sentence that states the fact asked for', () => {
   const shipping = pageUrl(pageTitled('Shipping'));
 
   // d7b4d1d quoted the returns page (the Playground's sample prompt for shops).
-  it('"What is your return policy?" quotes the returns page', async () => {
-    const answer = await ask('What is your return policy?');
+  it('"What is your return policy?" quotes the returns page', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'What is your return policy?');
     expect(quotedLines(answer.content).join(' '), answer.content).toContain('within 60 days of delivery');
     expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Returns and exchanges'))]);
   });
 
   // A part of a two-part question in the shopper's words, answered in the page's.
-  it('"How much is express shipping, and how long do I have to send something back?" answers both', async () => {
-    const answer = await ask('How much is express shipping, and how long do I have to send something back?');
+  it('"How much is express shipping, and how long do I have to send something back?" answers both', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'How much is express shipping, and how long do I have to send something back?');
     expect(answer.content).toContain('$14.95');
     expect(answer.content).toContain('60 days');
   });
 
   // d7b4d1d quoted "We ship to Canada … International delivery takes 7 to 12 business days and costs $24.95."
-  it('"How long does shipping to Canada take?" gives the international delivery time, not the US one', async () => {
-    const answer = await ask('How long does shipping to Canada take?');
+  it('"How long does shipping to Canada take?" gives the international delivery time, not the US one', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'How long does shipping to Canada take?');
     expect(answer.content).toContain('7 to 12 business days');
     expect(answer.content).not.toContain('3 to 5 business days');
     expect(answer.sources.map((s) => s.url)).toEqual([shipping]);
   });
 
   // d7b4d1d answered this too (same two sentences).
-  it('"How much does shipping to Canada cost?" gives the international price', async () => {
-    const answer = await ask('How much does shipping to Canada cost?');
+  it('"How much does shipping to Canada cost?" gives the international price', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'How much does shipping to Canada cost?');
     expect(answer.content).toContain('$24.95');
     expect(answer.sources.map((s) => s.url)).toEqual([shipping]);
   });
 
   // d7b4d1d quoted the Alpine Rain Jacket's description: wrong before as well.
-  it('"How long do I have to return a jacket?" is answered from the returns page in a store with several jackets', async () => {
-    const answer = await ask('How long do I have to return a jacket?');
+  it('"How long do I have to return a jacket?" is answered from the returns page in a store with several jackets', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'How long do I have to return a jacket?');
     expect(quotedLines(answer.content).join(' '), answer.content).toContain('within 60 days');
     expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Returns and exchanges'))]);
   });
 
   // d7b4d1d quoted the Alpine Rain Jacket's description: wrong before as well.
-  it('"How should I wash my rain jacket?" is answered from the care guide, though a product is called "Alpine Rain Jacket"', async () => {
-    const answer = await ask('How should I wash my rain jacket?');
+  it('"How should I wash my rain jacket?" is answered from the care guide, though a product is called "Alpine Rain Jacket"', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'How should I wash my rain jacket?');
     expect(quotedLines(answer.content).join(' '), answer.content).toContain('30 °C');
     expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Caring for waterproof clothing'))]);
   });
@@ -74,8 +69,8 @@ describe('policy questions are answered with the sentence that states the fact a
 
 describe('two products asked about in one message', () => {
   // d7b4d1d listed both (and a third) with their prices.
-  it('"How much is the Harbor Wool Beanie, and the Lumen 400 Headlamp?" gives both prices', async () => {
-    const answer = await ask('How much is the Harbor Wool Beanie, and the Lumen 400 Headlamp?');
+  it('"How much is the Harbor Wool Beanie, and the Lumen 400 Headlamp?" gives both prices', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'How much is the Harbor Wool Beanie, and the Lumen 400 Headlamp?');
     expect(answer.content).toContain('$28.00');
     expect(answer.content).toContain('$42.00');
     expect(answer.content).not.toMatch(/not sure/i);
@@ -84,8 +79,8 @@ describe('two products asked about in one message', () => {
 });
 
 describe('what the shop does not say is not made up', () => {
-  it('"When will the Oslo Oak Bed Frame be back in stock?": its stock today and that the date is not known, no page quoted', async () => {
-    const answer = await ask('When will the Oslo Oak Bed Frame be back in stock?');
+  it('"When will the Oslo Oak Bed Frame be back in stock?": its stock today and that the date is not known, no page quoted', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'When will the Oslo Oak Bed Frame be back in stock?');
     expect(answer.content).toContain('Oslo Oak Bed Frame is on backorder');
     expect(answer.content).toMatch(/could(?:n’|n'|no)t find|not find/i);
     expect(answer.content).not.toContain('> ');
@@ -95,16 +90,14 @@ describe('what the shop does not say is not made up', () => {
 
 describe('a product named in Latin letters inside a question in another script', () => {
   // Its one distinctive word is a small part of the question, which the trigram score alone missed.
-  it('"كم سعر قبعة Harbor؟" is about the Harbor Wool Beanie', async () => {
-    const answer = await ask('كم سعر قبعة Harbor؟');
+  it('"كم سعر قبعة Harbor؟" is about the Harbor Wool Beanie', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'كم سعر قبعة Harbor؟');
     expect(answer.content).toMatch(/28[.,]00/);
     expect(answer.sources.map((s) => s.url)).toContain(productUrl(productNamed('Harbor Wool Beanie')));
   });
 });
 
 describe('a home store with long pages: two questions in one message, and how to do something', () => {
-  let home: SeededWorkspace;
-  const askHome = async (message: string) => (await openWidget(t, home.agentId, { locale: 'en' })).ask(message);
 
   // The returns page is long: its final-sale list sits in a later passage than its opening.
   const returnsOpening = Array.from(
@@ -147,41 +140,49 @@ describe('a home store with long pages: two questions in one message, and how to
     content_hash: `sternwacht-${number}`,
   });
 
-  beforeAll(async () => {
-    home = await seedWorkspace(t.database, 'Brightside Home');
-    expect((await handshakeRequest(t.app, home.token)).statusCode).toBe(200);
-    expect((await signedSync(t.app, home.token, 'posts', { items: pages.map(pageItem) })).statusCode).toBe(200);
-    const skillet = {
-      ...tent(903, 0, ''),
-      sku: 'HS-10',
-      name: 'Hearthstone Cast Iron Skillet',
-      permalink: `${STORE_URL}/products/hearthstone-skillet`,
-      short_description_html: '<p>A 10-inch cast iron skillet.</p>',
-      description_html: '<p>Each pan is seasoned three times with flaxseed oil, so it is ready to cook on straight out of the box.</p>',
-      content_hash: 'hearthstone-skillet',
-    };
-    expect((await signedSync(t.app, home.token, 'products', { items: [tent(901, 2, '2.4 kg'), tent(902, 3, '3.1 kg'), skillet] })).statusCode).toBe(200);
-  }, 60_000);
+  /** A second store on the same app, made after the outdoor store (which `shop` makes first). */
+  const homeTest = it.extend<{ home: SeededWorkspace }>({
+    home: [
+      async ({ service, shop: _outdoorStore }, use) => {
+        const home = await seedWorkspace(service.database, 'Brightside Home');
+        expect((await handshakeRequest(service.app, home.token)).statusCode).toBe(200);
+        expect((await signedSync(service.app, home.token, 'posts', { items: pages.map(pageItem) })).statusCode).toBe(200);
+        const skillet = {
+          ...tent(903, 0, ''),
+          sku: 'HS-10',
+          name: 'Hearthstone Cast Iron Skillet',
+          permalink: `${STORE_URL}/products/hearthstone-skillet`,
+          short_description_html: '<p>A 10-inch cast iron skillet.</p>',
+          description_html: '<p>Each pan is seasoned three times with flaxseed oil, so it is ready to cook on straight out of the box.</p>',
+          content_hash: 'hearthstone-skillet',
+        };
+        expect((await signedSync(service.app, home.token, 'products', { items: [tent(901, 2, '2.4 kg'), tent(902, 3, '3.1 kg'), skillet] })).statusCode).toBe(200);
+        await use(home);
+      },
+      { scope: 'file' },
+    ],
+  });
+  const askHome = async (service: TestApp, home: SeededWorkspace, message: string) => (await openWidget(service, home.agentId, { locale: 'en' })).ask(message);
 
   // The second part's answer is on a page that only that part finds, further down than its opening passage.
-  it('"What\'s your phone number? And can I return a pillow I already opened?" answers both', async () => {
-    const answer = await askHome("What's your phone number? And can I return a pillow I already opened?");
+  homeTest('"What\'s your phone number? And can I return a pillow I already opened?" answers both', async ({ service, home }) => {
+    const answer = await askHome(service, home, "What's your phone number? And can I return a pillow I already opened?");
     expect(answer.content).toContain('1-800-555-0148');
     expect(answer.content).toContain('hygiene');
   });
 
   // In a long question the product's number was among the words left out of the name lookup, so
   // "Sternwacht 3" read as the Sternwacht 2 as much as the 3, and neither was the subject.
-  it('"How much does the Sternwacht 3 weigh, and how long does delivery to Switzerland take?" answers for the 3', async () => {
-    const answer = await askHome('How much does the Sternwacht 3 weigh, and how long does delivery to Switzerland take?');
+  homeTest('"How much does the Sternwacht 3 weigh, and how long does delivery to Switzerland take?" answers for the 3', async ({ service, home }) => {
+    const answer = await askHome(service, home, 'How much does the Sternwacht 3 weigh, and how long does delivery to Switzerland take?');
     expect(answer.content).toContain('3.1 kg');
     expect(answer.content).not.toContain('2.4 kg');
     expect(answer.content).toContain('4 to 6 business days');
   });
 
   // The product's description says it comes seasoned; how to season it again, only the care page says.
-  it('"How do I re-season my Hearthstone skillet?" gives the care page\'s steps, not the description', async () => {
-    const answer = await askHome('How do I re-season my Hearthstone skillet?');
+  homeTest('"How do I re-season my Hearthstone skillet?" gives the care page\'s steps, not the description', async ({ service, home }) => {
+    const answer = await askHome(service, home, 'How do I re-season my Hearthstone skillet?');
     expect(answer.content).toContain('230 °C');
     expect(answer.sources.map((s) => s.url)).toEqual([`${STORE_URL}/pages/cast-iron-care`]);
   });

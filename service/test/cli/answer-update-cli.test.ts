@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
 import { sendAdminCommand, serverCommandContext, startAdminSocket } from '../../src/modules/admin/socket.js';
 import { listRuns } from '../../src/modules/agent-tests/store.js';
 import { admin } from '../helpers/admin-cli.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 
 const QUESTION = 'Do you offer gift wrapping?';
 const VARIANT = 'Can you wrap presents?';
@@ -18,58 +19,57 @@ const VARIANT = 'Can you wrap presents?';
  * admin socket, a change to the answers schedules the agents' automatic suite runs, as the
  * dashboard's changes do.
  */
+const socketDir = mkdtempSync(path.join(tmpdir(), 'sa-answer-socket-'));
+
+/** The app with the admin socket open on it, and an answer (with a test that needs its update) to change. */
+const serverTest = appTest({ config: { testSuiteDelayMs: 50 }, shop: { name: 'Wrap shop' } }).extend<{ answerId: string }>({
+  answerId: [
+    async ({ service, shop }, use) => {
+      // The socket as server.ts starts it, with the running app's context.
+      const socket = await startAdminSocket(socketDir, service.database.db, service.app.log, serverCommandContext(service.app.deps));
+      const added = await runCommand(service.database.db, 'answer:add', { workspace: shop.workspaceId, question: [QUESTION, VARIANT], answer: 'Yes, orders can be gift wrapped for 3 EUR.', language: ['en'] });
+      await runCommand(service.database.db, 'test:add', { agent: shop.agentId, question: [QUESTION], pattern: 'recycled paper' });
+      await use(String(added.id));
+      await socket.close();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+    { scope: 'file' },
+  ],
+});
+
 describe('answer:update through the running server', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  let answerId = '';
-  let socket: { close: () => Promise<void> };
-  const socketDir = mkdtempSync(path.join(tmpdir(), 'sa-answer-socket-'));
+  const update = (shop: SeededWorkspace, answerId: string, options: Record<string, unknown>) =>
+    sendAdminCommand(socketDir, 'answer:update', { workspace: shop.workspaceId, id: answerId, ...options });
+  const runsOf = (service: TestApp, shop: SeededWorkspace, trigger: string) =>
+    listRuns(service.database.db, shop.workspaceId, shop.agentId, 50).then((runs) => runs.filter((run) => run.trigger === trigger));
 
-  beforeAll(async () => {
-    t = await createTestApp({ config: { testSuiteDelayMs: 50 } });
-    shop = await seedWorkspace(t.database, 'Wrap shop');
-    // The socket as server.ts starts it, with the running app's context.
-    socket = await startAdminSocket(socketDir, t.database.db, t.app.log, serverCommandContext(t.app.deps));
-    const added = await runCommand(t.database.db, 'answer:add', { workspace: shop.workspaceId, question: [QUESTION, VARIANT], answer: 'Yes, orders can be gift wrapped for 3 EUR.', language: ['en'] });
-    answerId = String(added.id);
-    await runCommand(t.database.db, 'test:add', { agent: shop.agentId, question: [QUESTION], pattern: 'recycled paper' });
-  }, 60_000);
-  afterAll(async () => {
-    await socket?.close();
-    await t?.close();
-    rmSync(socketDir, { recursive: true, force: true });
-  });
-
-  const update = (options: Record<string, unknown>) => sendAdminCommand(socketDir, 'answer:update', { workspace: shop.workspaceId, id: answerId, ...options });
-  const runsOf = (trigger: string) => listRuns(t.database.db, shop.workspaceId, shop.agentId, 50).then((runs) => runs.filter((run) => run.trigger === trigger));
-
-  it('replaces the options given, keeps the rest, and the automatic run after it sees the new answer', async () => {
-    const first = await runCommand(t.database.db, 'agent:test', { agent: shop.agentId });
+  serverTest('replaces the options given, keeps the rest, and the automatic run after it sees the new answer', async ({ service, shop, answerId }) => {
+    const first = await runCommand(service.database.db, 'agent:test', { agent: shop.agentId });
     expect(first).toMatchObject({ passed: 0, failed: 1 });
 
-    const updated = await update({ answer: 'Yes: we wrap orders in recycled paper for 3 EUR.' });
+    const updated = await update(shop, answerId, { answer: 'Yes: we wrap orders in recycled paper for 3 EUR.' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: answerId, questions: [QUESTION, VARIANT], answer: 'Yes: we wrap orders in recycled paper for 3 EUR.', languages: ['en'], agent_ids: [] });
 
-    await t.app.deps.suites.settled();
-    const automatic = await runsOf('answers');
+    await service.app.deps.suites.settled();
+    const automatic = await runsOf(service, shop, 'answers');
     expect(automatic).toHaveLength(1);
     // The index followed the edit: the run found the new text.
     expect(automatic[0]).toMatchObject({ total: 1, passed: 1 });
   });
 
-  it('an empty --language or --agent clears the list; a given --agent list replaces it', async () => {
-    expect((await update({ language: [''], agent: [shop.agentId] })).body).toMatchObject({ languages: [], agent_ids: [shop.agentId], questions: [QUESTION, VARIANT] });
-    expect((await update({ agent: [''] })).body).toMatchObject({ agent_ids: [], answer: 'Yes: we wrap orders in recycled paper for 3 EUR.' });
-    expect((await update({ question: ['Is gift wrapping available?'] })).body).toMatchObject({ questions: ['Is gift wrapping available?'] });
+  serverTest('an empty --language or --agent clears the list; a given --agent list replaces it', async ({ shop, answerId }) => {
+    expect((await update(shop, answerId, { language: [''], agent: [shop.agentId] })).body).toMatchObject({ languages: [], agent_ids: [shop.agentId], questions: [QUESTION, VARIANT] });
+    expect((await update(shop, answerId, { agent: [''] })).body).toMatchObject({ agent_ids: [], answer: 'Yes: we wrap orders in recycled paper for 3 EUR.' });
+    expect((await update(shop, answerId, { question: ['Is gift wrapping available?'] })).body).toMatchObject({ questions: ['Is gift wrapping available?'] });
   });
 
-  it('refuses bad input with its reason, changes nothing and schedules nothing', async () => {
-    await t.app.deps.suites.settled();
-    const automaticBefore = (await runsOf('answers')).length;
-    const listed = () => runCommand(t.database.db, 'answer:list', { workspace: shop.workspaceId });
+  serverTest('refuses bad input with its reason, changes nothing and schedules nothing', async ({ service, shop, answerId }) => {
+    await service.app.deps.suites.settled();
+    const automaticBefore = (await runsOf(service, shop, 'answers')).length;
+    const listed = () => runCommand(service.database.db, 'answer:list', { workspace: shop.workspaceId });
     const unchanged = await listed();
-    const other = await seedWorkspace(t.database, 'Other shop');
+    const other = await seedWorkspace(service.database, 'Other shop');
     const refusals: [Record<string, unknown>, number, Record<string, unknown>][] = [
       [{}, 400, { code: 'validation_failed', errors: { _: ['give at least one of --question, --answer, --language, --agent'] } }],
       [{ question: [''] }, 400, { code: 'validation_failed', errors: { 'questions.0': [expect.any(String)] } }],
@@ -80,13 +80,13 @@ describe('answer:update through the running server', () => {
       [{ workspace: other.workspaceId, answer: 'x' }, 404, { code: 'not_found' }],
     ];
     for (const [options, status, envelope] of refusals) {
-      const refused = await update(options);
+      const refused = await update(shop, answerId, options);
       expect(refused.status, JSON.stringify(options)).toBe(status);
       expect(refused.body).toMatchObject(envelope);
     }
     expect(await listed()).toEqual(unchanged);
-    await t.app.deps.suites.settled();
-    expect(await runsOf('answers')).toHaveLength(automaticBefore);
+    await service.app.deps.suites.settled();
+    expect(await runsOf(service, shop, 'answers')).toHaveLength(automaticBefore);
   });
 });
 

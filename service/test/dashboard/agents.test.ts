@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { agents } from '../../src/db/schema.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { init } from '../helpers/widget.js';
-import { asUser, createMember, signIn, type SignedIn } from './helpers.js';
+import { asUser, type SignedIn, signedInMember } from './helpers.js';
 
 const FULL_AGENT = {
   name: 'Trail helper',
@@ -25,22 +26,15 @@ const FULL_AGENT = {
   published: true,
 };
 
-describe('agents in the dashboard', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  let owner: SignedIn;
-  beforeAll(async () => {
-    t = await createTestApp();
-    shop = await seedWorkspace(t.database, 'Agent shop');
-    owner = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'owner'));
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+const it = appTest({
+  shop: { name: 'Agent shop' },
+  prepare: async (service, shop) => ({ owner: await signedInMember(service, shop.workspaceId, 'owner') }),
+});
 
+describe('agents in the dashboard', () => {
   describe('JSON API', () => {
-    it('creates an agent with every field and returns its embed snippet', async () => {
-      const response = await asUser(t.app, owner, 'POST', '/app/api/agents', FULL_AGENT);
+    it('creates an agent with every field and returns its embed snippet', async ({ service, shop, prepared: { owner } }) => {
+      const response = await asUser(service.app, owner, 'POST', '/app/api/agents', FULL_AGENT);
       expect(response.statusCode).toBe(201);
       const agent = response.json().agent;
       expect(agent).toMatchObject({
@@ -48,33 +42,33 @@ describe('agents in the dashboard', () => {
         allowed_origins: ['https://trail.example', 'https://www.trail.example'],
         theme: { color: '#ff6600', position: 'left' },
       });
-      expect(agent.embed_snippet).toBe(`<script src="${t.config.publicBaseUrl}/widget.js" data-agent-id="${agent.id}" async></script>`);
-      const [row] = await t.database.db.select().from(agents).where(eq(agents.id, agent.id));
+      expect(agent.embed_snippet).toBe(`<script src="${service.config.publicBaseUrl}/widget.js" data-agent-id="${agent.id}" async></script>`);
+      const [row] = await service.database.db.select().from(agents).where(eq(agents.id, agent.id));
       expect(row).toMatchObject({ workspaceId: shop.workspaceId, budgetTurns: 20, budgetTokens: 40000, provider: 'anthropic', published: true });
       // The widget sees what the dashboard saved.
-      const widget = await init(t.app, { agent_id: agent.id }, 'https://trail.example');
+      const widget = await init(service.app, { agent_id: agent.id }, 'https://trail.example');
       expect(widget.statusCode).toBe(200);
       expect(widget.json().agent).toMatchObject({ greeting: FULL_AGENT.greeting, theme: { color: '#ff6600', position: 'left' }, lead_capture: FULL_AGENT.lead_capture });
     });
 
-    it('creates with defaults from a name and a site type', async () => {
-      const response = await asUser(t.app, owner, 'POST', '/app/api/agents', { name: 'Minimal', site_type: 'generic' });
+    it('creates with defaults from a name and a site type', async ({ service, prepared: { owner } }) => {
+      const response = await asUser(service.app, owner, 'POST', '/app/api/agents', { name: 'Minimal', site_type: 'generic' });
       expect(response.statusCode).toBe(201);
       expect(response.json().agent).toMatchObject({ allowed_origins: [], default_locale: 'en', provider: 'offline', published: false, coupons: [] });
     });
 
-    it('updates only the fields sent', async () => {
-      const created = (await asUser(t.app, owner, 'POST', '/app/api/agents', FULL_AGENT)).json().agent;
-      const response = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { published: false, greeting: '', budget_turns: null });
+    it('updates only the fields sent', async ({ service, prepared: { owner } }) => {
+      const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', FULL_AGENT)).json().agent;
+      const response = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { published: false, greeting: '', budget_turns: null });
       expect(response.statusCode).toBe(200);
       expect(response.json().agent).toMatchObject({ ...FULL_AGENT, allowed_origins: created.allowed_origins, theme: created.theme, published: false, greeting: null, budget_turns: null });
-      expect((await asUser(t.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent.published).toBe(false);
-      const list = (await asUser(t.app, owner, 'GET', '/app/api/agents')).json().agents;
+      expect((await asUser(service.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent.published).toBe(false);
+      const list = (await asUser(service.app, owner, 'GET', '/app/api/agents')).json().agents;
       expect(list.map((a: { id: string }) => a.id)).toContain(created.id);
     });
 
-    it('refuses invalid fields with the validation envelope and writes nothing', async () => {
-      const response = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${shop.agentId}`, {
+    it('refuses invalid fields with the validation envelope and writes nothing', async ({ service, shop, prepared: { owner } }) => {
+      const response = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${shop.agentId}`, {
         name: '',
         site_type: 'casino',
         allowed_origins: ['https://shop.example/path', 'ftp://shop.example'],
@@ -112,28 +106,28 @@ describe('agents in the dashboard', () => {
         ]),
       );
       expect(JSON.stringify(errors)).toContain('surprise');
-      expect((await asUser(t.app, owner, 'GET', `/app/api/agents/${shop.agentId}`)).json().agent.name).toBe('Agent shop assistant');
+      expect((await asUser(service.app, owner, 'GET', `/app/api/agents/${shop.agentId}`)).json().agent.name).toBe('Agent shop assistant');
     });
 
-    it("sets the home screen's questions and the lead trigger, which init gives the widget", async () => {
-      const created = (await asUser(t.app, owner, 'POST', '/app/api/agents', { ...FULL_AGENT, allowed_origins: ['https://shop.example'] })).json().agent;
+    it("sets the home screen's questions and the lead trigger, which init gives the widget", async ({ service, prepared: { owner } }) => {
+      const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', { ...FULL_AGENT, allowed_origins: ['https://shop.example'] })).json().agent;
       const questions = ['Do you offer a free trial?', 'Which plan fits a team of five?'];
-      const response = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
+      const response = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
         suggestions: questions,
         lead_capture: { enabled: true, trigger: 'exit_intent', consent_text: 'We may email you.' },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().agent).toMatchObject({ suggestions: questions, lead_capture: { enabled: true, trigger: 'exit_intent' } });
-      const { agent } = (await init(t.app, { agent_id: created.id, locale: 'de' })).json();
+      const { agent } = (await init(service.app, { agent_id: created.id, locale: 'de' })).json();
       expect(agent).toMatchObject({ suggestions: questions, lead_capture: { trigger: 'exit_intent' } });
 
       // Without the owner's questions: the site type's samples, for visitors who read English only.
-      await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { suggestions: [] });
-      t.clock.advance(5_000); // init's agent cache
-      expect((await init(t.app, { agent_id: created.id, locale: 'en-GB' })).json().agent.suggestions).toHaveLength(4);
-      expect((await init(t.app, { agent_id: created.id, locale: 'de' })).json().agent.suggestions).toEqual([]);
+      await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { suggestions: [] });
+      service.clock.advance(5_000); // init's agent cache
+      expect((await init(service.app, { agent_id: created.id, locale: 'en-GB' })).json().agent.suggestions).toHaveLength(4);
+      expect((await init(service.app, { agent_id: created.id, locale: 'de' })).json().agent.suggestions).toEqual([]);
 
-      const refused = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
+      const refused = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
         suggestions: ['one', 'two', 'three', 'four', 'five'],
         lead_capture: { enabled: true, trigger: 'whenever' },
       });
@@ -141,14 +135,14 @@ describe('agents in the dashboard', () => {
       expect(Object.keys(refused.json().errors).sort()).toEqual(['lead_capture.trigger', 'suggestions']);
     });
 
-    it("sets the agent's avatar, an https image that init gives the widget, and refuses any other URL", async () => {
-      const created = (await asUser(t.app, owner, 'POST', '/app/api/agents', { ...FULL_AGENT, allowed_origins: ['https://shop.example'] })).json().agent;
-      const saved = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
+    it("sets the agent's avatar, an https image that init gives the widget, and refuses any other URL", async ({ service, prepared: { owner } }) => {
+      const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', { ...FULL_AGENT, allowed_origins: ['https://shop.example'] })).json().agent;
+      const saved = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, {
         theme: { color: '#ff6600', avatar_url: ' https://CDN.trail.example/team/anna.png ' },
       });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().agent.theme).toEqual({ color: '#ff6600', avatar_url: 'https://cdn.trail.example/team/anna.png' });
-      expect((await init(t.app, { agent_id: created.id })).json().agent.theme).toMatchObject({ avatar_url: 'https://cdn.trail.example/team/anna.png' });
+      expect((await init(service.app, { agent_id: created.id })).json().agent.theme).toMatchObject({ avatar_url: 'https://cdn.trail.example/team/anna.png' });
 
       for (const avatarUrl of [
         'javascript:alert(document.cookie)',
@@ -159,15 +153,15 @@ describe('agents in the dashboard', () => {
         'https://cdn.trail.example/an na.png',
         `https://cdn.trail.example/${'a'.repeat(2000)}.png`,
       ]) {
-        const refused = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { theme: { avatar_url: avatarUrl } });
+        const refused = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { theme: { avatar_url: avatarUrl } });
         expect(refused.statusCode, avatarUrl).toBe(400);
         expect(Object.keys(refused.json().errors), avatarUrl).toEqual(['theme.avatar_url']);
       }
-      const unchanged = (await asUser(t.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent;
+      const unchanged = (await asUser(service.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent;
       expect(unchanged.theme.avatar_url).toBe('https://cdn.trail.example/team/anna.png');
 
       // Cleared: the name's initial again.
-      const cleared = await asUser(t.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { theme: { color: '#ff6600', avatar_url: '' } });
+      const cleared = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { theme: { color: '#ff6600', avatar_url: '' } });
       expect(cleared.json().agent.theme).toEqual({ color: '#ff6600' });
     });
   });
@@ -198,20 +192,20 @@ describe('agents in the dashboard', () => {
       budget_tokens: '50000',
       published: 'on',
     };
-    const encode = (fields: Record<string, string | string[]>) => {
+    const encode = (owner: SignedIn, fields: Record<string, string | string[]>) => {
       const params = new URLSearchParams({ _csrf: owner.csrf });
       for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
       return params.toString();
     };
-    const postForm = (url: string, fields: Record<string, string | string[]>) =>
-      t.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: encode(fields) });
+    const postForm = (service: TestApp, owner: SignedIn, url: string, fields: Record<string, string | string[]>) =>
+      service.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: encode(owner, fields) });
 
-    it('creates an agent from the form, then shows it with its snippet and copy button', async () => {
-      const response = await postForm('/app/agents', form);
+    it('creates an agent from the form, then shows it with its snippet and copy button', async ({ service, prepared: { owner } }) => {
+      const response = await postForm(service, owner, '/app/agents', form);
       expect(response.statusCode).toBe(303);
       const id = /^\/app\/agents\/([0-9a-f-]{36})\?notice=created$/.exec(String(response.headers.location))?.[1];
       expect(id).toBeDefined();
-      const agent = (await asUser(t.app, owner, 'GET', `/app/api/agents/${id}`)).json().agent;
+      const agent = (await asUser(service.app, owner, 'GET', `/app/api/agents/${id}`)).json().agent;
       expect(agent).toMatchObject({
         name: 'Form agent',
         site_type: 'documentation',
@@ -229,26 +223,26 @@ describe('agents in the dashboard', () => {
         budget_tokens: 50000,
         published: true,
       });
-      const page = await asUser(t.app, owner, 'GET', String(response.headers.location));
+      const page = await asUser(service.app, owner, 'GET', String(response.headers.location));
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Agent created.');
-      expect(page.body).toContain(`&lt;script src=&quot;${t.config.publicBaseUrl}/widget.js&quot; data-agent-id=&quot;${id}&quot; async&gt;&lt;/script&gt;`);
+      expect(page.body).toContain(`&lt;script src=&quot;${service.config.publicBaseUrl}/widget.js&quot; data-agent-id=&quot;${id}&quot; async&gt;&lt;/script&gt;`);
       expect(page.body).toContain('data-copy-target="embed-snippet"');
       expect(page.body).toContain('<option value="ar" selected>');
       expect(page.body).toContain('name="theme_avatar_url" value="https://docs.example/team/sam.png"');
     });
 
-    it('edits an agent from the form; unchecked boxes and emptied fields are saved as such', async () => {
-      const created = (await asUser(t.app, owner, 'POST', '/app/api/agents', FULL_AGENT)).json().agent;
-      const response = await postForm(`/app/agents/${created.id}`, { ...form, name: 'Edited', lead_enabled: [], published: [], budget_turns: '', coupon_code: ['', ''], coupon_description: ['', ''] });
+    it('edits an agent from the form; unchecked boxes and emptied fields are saved as such', async ({ service, prepared: { owner } }) => {
+      const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', FULL_AGENT)).json().agent;
+      const response = await postForm(service, owner, `/app/agents/${created.id}`, { ...form, name: 'Edited', lead_enabled: [], published: [], budget_turns: '', coupon_code: ['', ''], coupon_description: ['', ''] });
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`/app/agents/${created.id}?notice=saved`);
-      const agent = (await asUser(t.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent;
+      const agent = (await asUser(service.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent;
       expect(agent).toMatchObject({ name: 'Edited', published: false, lead_capture: { enabled: false }, budget_turns: null, coupons: [] });
     });
 
-    it('shows a rejected form again with its errors and everything that was typed', async () => {
-      const response = await postForm('/app/agents', { ...form, name: 'Kept <b>as typed</b>', allowed_origins: 'https://ok.example\nnot an origin', budget_tokens: 'lots' });
+    it('shows a rejected form again with its errors and everything that was typed', async ({ service, prepared: { owner } }) => {
+      const response = await postForm(service, owner, '/app/agents', { ...form, name: 'Kept <b>as typed</b>', allowed_origins: 'https://ok.example\nnot an origin', budget_tokens: 'lots' });
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('Please correct the following');
       expect(response.body).toContain('value="Kept &lt;b&gt;as typed&lt;/b&gt;"');
@@ -257,19 +251,19 @@ describe('agents in the dashboard', () => {
       expect(response.body).toContain('value="DOCS10"');
     });
 
-    it('escapes every value it shows: a hostile agent name stays text', async () => {
+    it('escapes every value it shows: a hostile agent name stays text', async ({ service, prepared: { owner } }) => {
       const hostile = `<script>alert("x")</script><img src=x onerror=alert(1)> ' " &`;
-      const created = (await asUser(t.app, owner, 'POST', '/app/api/agents', { name: hostile, site_type: 'generic', greeting: '</textarea><script>alert(2)</script>' })).json().agent;
+      const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', { name: hostile, site_type: 'generic', greeting: '</textarea><script>alert(2)</script>' })).json().agent;
       for (const url of ['/app/agents', `/app/agents/${created.id}`]) {
-        const page = await asUser(t.app, owner, 'GET', url);
+        const page = await asUser(service.app, owner, 'GET', url);
         expect(page.body).not.toContain('<script>alert');
         expect(page.body).not.toContain('<img src=x');
         expect(page.body).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &#39; &quot; &amp;');
       }
     });
 
-    it('sends a strict Content-Security-Policy and loads scripts only as files', async () => {
-      const page = await asUser(t.app, owner, 'GET', '/app/agents');
+    it('sends a strict Content-Security-Policy and loads scripts only as files', async ({ service, prepared: { owner } }) => {
+      const page = await asUser(service.app, owner, 'GET', '/app/agents');
       expect(page.headers['content-security-policy']).toBe(
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
       );
@@ -279,11 +273,11 @@ describe('agents in the dashboard', () => {
       expect(tags.filter((tag) => /\s(on[a-z]+|style)=/i.test(tag))).toEqual([]);
       expect(page.body).not.toMatch(/<style/i);
       const script = /<script src="(\/app\/static\/dashboard\.js\?v=[0-9a-f]+)"/.exec(page.body)?.[1];
-      const asset = await t.app.inject({ method: 'GET', url: script! });
+      const asset = await service.app.inject({ method: 'GET', url: script! });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['content-type']).toContain('text/javascript');
       expect(asset.headers['cache-control']).toContain('immutable');
-      expect((await t.app.inject({ method: 'GET', url: '/app/static/..%2Fpackage.json' })).statusCode).toBe(404);
+      expect((await service.app.inject({ method: 'GET', url: '/app/static/..%2Fpackage.json' })).statusCode).toBe(404);
     });
   });
 });

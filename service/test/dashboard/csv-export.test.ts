@@ -1,8 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from '../../src/modules/dashboard/leads/csv.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { widgetPost } from '../helpers/widget.js';
-import { asUser, createMember, seedProductionConversation, signIn, type SignedIn } from './helpers.js';
+import { asUser, seedProductionConversation, signedInMember } from './helpers.js';
+
+/** A viewer of the shop, and three leads of one production conversation (one plain, two with spreadsheet formulas). */
+const leadsTest = appTest({
+  shop: { name: 'CSV shop' },
+  prepare: async (service, shop) => {
+    const user = await signedInMember(service, shop.workspaceId, 'viewer');
+    const visit = await seedProductionConversation(service.app, shop.agentId, 'Can someone call me back?');
+    const leadIds: string[] = [];
+    for (const body of [
+      { email: 'Plain@Example.com', name: 'Ada Lovelace', phone: '+44 20 7946 0958', consent: { marketing: true } },
+      { email: 'tricky@example.com', name: 'Smith, "Jo"\nSecond line', consent: { marketing: false }, fields: { company: '=cmd|/C calc!A0', size: 12 } },
+      { email: 'attacker@example.com', name: '@SUM(1+1)*cmd|"/C calc"!A0' },
+    ]) {
+      const response = await widgetPost(service.app, '/v1/widget/leads', visit.token, body);
+      expect(response.statusCode).toBe(200);
+      leadIds.push(response.json().lead_id);
+    }
+    return { user, leadIds, conversationId: visit.conversationId };
+  },
+});
 
 describe('CSV cells', () => {
   it.each([
@@ -37,34 +57,8 @@ describe('CSV cells', () => {
 });
 
 describe('GET /app/api/leads.csv', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  let user: SignedIn;
-  const leadIds: string[] = [];
-  let conversationId: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    shop = await seedWorkspace(t.database, 'CSV shop');
-    user = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'viewer'));
-    const visit = await seedProductionConversation(t.app, shop.agentId, 'Can someone call me back?');
-    conversationId = visit.conversationId;
-    for (const body of [
-      { email: 'Plain@Example.com', name: 'Ada Lovelace', phone: '+44 20 7946 0958', consent: { marketing: true } },
-      { email: 'tricky@example.com', name: 'Smith, "Jo"\nSecond line', consent: { marketing: false }, fields: { company: '=cmd|/C calc!A0', size: 12 } },
-      { email: 'attacker@example.com', name: '@SUM(1+1)*cmd|"/C calc"!A0' },
-    ]) {
-      const response = await widgetPost(t.app, '/v1/widget/leads', visit.token, body);
-      expect(response.statusCode).toBe(200);
-      leadIds.push(response.json().lead_id);
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  it('downloads every lead as UTF-8 CSV, escaped and with formulas defused', async () => {
-    const response = await asUser(t.app, user, 'GET', '/app/api/leads.csv');
+  leadsTest('downloads every lead as UTF-8 CSV, escaped and with formulas defused', async ({ service, prepared: { user, leadIds, conversationId } }) => {
+    const response = await asUser(service.app, user, 'GET', '/app/api/leads.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -80,20 +74,20 @@ describe('GET /app/api/leads.csv', () => {
     expect(body).toContain(`,attacker@example.com,"'@SUM(1+1)*cmd|""/C calc""!A0",,`);
   });
 
-  it('is also reachable from the Leads page', async () => {
-    const page = await asUser(t.app, user, 'GET', '/app/leads');
+  leadsTest('is also reachable from the Leads page', async ({ service, prepared: { user } }) => {
+    const page = await asUser(service.app, user, 'GET', '/app/leads');
     expect(page.body).toContain('href="/app/api/leads.csv" download');
     expect(page.body).toContain('Smith, &quot;Jo&quot;');
   });
 
-  it('shows a lead with its conversation and site-user sync status', async () => {
-    const detail = (await asUser(t.app, user, 'GET', `/app/api/leads/${leadIds[0]}`)).json();
+  leadsTest('shows a lead with its conversation and site-user sync status', async ({ service, prepared: { user, leadIds, conversationId } }) => {
+    const detail = (await asUser(service.app, user, 'GET', `/app/api/leads/${leadIds[0]}`)).json();
     expect(detail).toMatchObject({
       lead: { email: 'plain@example.com', site_sync_status: 'no_site', site_user_id: null, conversation_id: conversationId },
       site_sync: null,
       conversation: { conversation: { id: conversationId }, messages: [{ role: 'user', content: 'Can someone call me back?' }, { role: 'assistant' }] },
     });
-    const page = await asUser(t.app, user, 'GET', `/app/leads/${leadIds[0]}`);
+    const page = await asUser(service.app, user, 'GET', `/app/leads/${leadIds[0]}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('no site connected');
     expect(page.body).toContain('Can someone call me back?');

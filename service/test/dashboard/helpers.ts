@@ -86,3 +86,8 @@ export async function seedPlaygroundConversation(database: Database, agentId: st
   }
   return conversation!.id;
 }
+
+/** A new member of the workspace with `role`, signed in. */
+export async function signedInMember(service: { app: FastifyInstance; database: Database }, workspaceId: string, role: Role): Promise<SignedIn> {
+  return signIn(service.app, await createMember(service.database, workspaceId, role));
+}

@@ -50,6 +50,8 @@ export interface TestAppOptions {
   providerEnv?: ProviderEnv;
   /** Serve the demo store's routes, as `npm start` does. */
   demo?: boolean;
+  /** The app's own logger (pino options, e.g. `{ stream }`, at `config.logLevel`); none unless given. */
+  logger?: Record<string, unknown>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     now: clock.now,
-    logger: false,
+    logger: options.logger ?? false,
     providerEnv: options.providerEnv ?? {},
     onResponseMismatch: (mismatch) => responseMismatches.push(mismatch.message),
     onRoute: (route) => routes.push(route),

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { appTest } from '../helpers/fixtures.js';
 
 /**
  * Every answer a suite meets is checked against its route's declared response schema (the
@@ -20,25 +20,19 @@ const NOT_JSON: Record<string, string> = {
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
 const successOf = (route: RouteOptions) => Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {}).filter((status) => /^2\d\d$/.test(status));
 
-describe('response schemas', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demo: true });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+const it = appTest({ demo: true });
 
-  it('are declared by every JSON route, for its success answers', () => {
-    const jsonRoutes = t.routes.filter((route) => JSON_ROUTE.test(route.url)).flatMap((route) => methodsOf(route).map((method) => ({ name: `${method} ${route.url}`, route })));
+describe('response schemas', () => {
+  it('are declared by every JSON route, for its success answers', ({ service }) => {
+    const jsonRoutes = service.routes.filter((route) => JSON_ROUTE.test(route.url)).flatMap((route) => methodsOf(route).map((method) => ({ name: `${method} ${route.url}`, route })));
     // The app's listing reached the routes: the widget, the integration and the dashboard are all in it.
     expect(jsonRoutes.map(({ name }) => name)).toEqual(expect.arrayContaining(['POST /v1/widget/init', 'POST /api/v1/wp/handshake', 'GET /app/api/agents', 'GET /app/api/members']));
     const undeclared = jsonRoutes.filter(({ name, route }) => !(name in NOT_JSON) && successOf(route).length === 0).map(({ name }) => name);
     expect(undeclared).toEqual([]);
   });
 
-  it('leave no stale exception behind', () => {
-    const names = new Set(t.routes.flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`)));
+  it('leave no stale exception behind', ({ service }) => {
+    const names = new Set(service.routes.flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`)));
     for (const name of Object.keys(NOT_JSON)) expect(names.has(name), name).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { agents, documents, leads, messages, sites, users } from '../../src/db/schema.js';
 import { asUser, createMember, signIn, type SignedIn } from '../dashboard/helpers.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { handshakeRequest, post, product, signedSync } from '../helpers/integration.js';
 import { init, parseSse, widgetPost } from '../helpers/widget.js';
 
@@ -121,99 +122,96 @@ const ownId = (tenant: Tenant, kind: ParamKind): string =>
 
 const fill = (route: string, value: string) => route.replace(/:[A-Za-z]+/g, encodeURIComponent(value));
 
-describe('tenant isolation on every route', () => {
-  let t: TestApp;
-  let a: Tenant;
-  let b: Tenant;
-  /** Everything of B's that must never reach A: ids, secrets, names, content. */
-  let secretsOfB: string[];
-  let idsOfB: string[];
+async function tenant(service: TestApp, name: string): Promise<Tenant> {
+  const marker = `${name}-${Math.random().toString(36).slice(2, 10)}`;
+  const origin = `https://${name.toLowerCase()}-shop.example`;
+  const siteUrl = `https://${name.toLowerCase()}-wp.example`;
+  const couponCode = `${name.toUpperCase()}-${marker.slice(-6).toUpperCase()}`;
+  const shop = await seedWorkspace(service.database, `${name} Works ${marker}`);
+  await service.database.db
+    .update(agents)
+    .set({ allowedOrigins: [origin], name: `${name} agent ${marker}`, coupons: [{ code: couponCode, description: `${marker} coupon` }] })
+    .where(eq(agents.id, shop.agentId));
+  const ownerEmail = `owner@${name.toLowerCase()}-${marker.slice(-6)}.example`;
+  const owner = await signIn(service.app, await createMember(service.database, shop.workspaceId, 'owner', ownerEmail));
+  const viewerEmail = await createMember(service.database, shop.workspaceId, 'viewer', `viewer@${name.toLowerCase()}-${marker.slice(-6)}.example`);
+  const [viewer] = await service.database.db.select({ id: users.id }).from(users).where(eq(users.email, viewerEmail));
+  const handshake = await handshakeRequest(service.app, shop.token, { site_url: siteUrl });
+  expect(handshake.statusCode).toBe(200);
+  const postWpId = name === 'Alpha' ? 11 : 22;
+  expect(
+    (
+      await signedSync(service.app, shop.token, 'posts', {
+        items: [post(postWpId, { title: `${marker} vault article`, content_html: `<p>The vault code is ${marker}-VAULT. Ask about the vault code.</p>`, content_hash: marker })],
+      })
+    ).statusCode,
+  ).toBe(200);
+  expect((await signedSync(service.app, shop.token, 'products', { items: [product(postWpId + 100, { name: `${marker} boots`, sku: `${marker}-SKU` })] })).statusCode).toBe(200);
 
-  async function tenant(name: string): Promise<Tenant> {
-    const marker = `${name}-${Math.random().toString(36).slice(2, 10)}`;
-    const origin = `https://${name.toLowerCase()}-shop.example`;
-    const siteUrl = `https://${name.toLowerCase()}-wp.example`;
-    const couponCode = `${name.toUpperCase()}-${marker.slice(-6).toUpperCase()}`;
-    const shop = await seedWorkspace(t.database, `${name} Works ${marker}`);
-    await t.database.db
-      .update(agents)
-      .set({ allowedOrigins: [origin], name: `${name} agent ${marker}`, coupons: [{ code: couponCode, description: `${marker} coupon` }] })
-      .where(eq(agents.id, shop.agentId));
-    const ownerEmail = `owner@${name.toLowerCase()}-${marker.slice(-6)}.example`;
-    const owner = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'owner', ownerEmail));
-    const viewerEmail = await createMember(t.database, shop.workspaceId, 'viewer', `viewer@${name.toLowerCase()}-${marker.slice(-6)}.example`);
-    const [viewer] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, viewerEmail));
-    const handshake = await handshakeRequest(t.app, shop.token, { site_url: siteUrl });
-    expect(handshake.statusCode).toBe(200);
-    const postWpId = name === 'Alpha' ? 11 : 22;
-    expect(
-      (
-        await signedSync(t.app, shop.token, 'posts', {
-          items: [post(postWpId, { title: `${marker} vault article`, content_html: `<p>The vault code is ${marker}-VAULT. Ask about the vault code.</p>`, content_hash: marker })],
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect((await signedSync(t.app, shop.token, 'products', { items: [product(postWpId + 100, { name: `${marker} boots`, sku: `${marker}-SKU` })] })).statusCode).toBe(200);
+  const started = await init(service.app, { agent_id: shop.agentId }, origin);
+  expect(started.statusCode, started.body).toBe(200);
+  const { conversation_id: conversationId, visitor_id: visitorId, token: widgetToken } = started.json();
+  expect((await widgetPost(service.app, '/v1/widget/messages', widgetToken, { message: `${marker} private question: what is the vault code?` }, { origin })).statusCode).toBe(200);
+  expect((await widgetPost(service.app, '/v1/widget/messages', widgetToken, { message: 'Do you have a discount coupon?' }, { origin })).statusCode).toBe(200);
+  const leadEmail = `lead-${marker.toLowerCase()}@example.com`;
+  const lead = await widgetPost(service.app, '/v1/widget/leads', widgetToken, { email: leadEmail, name: `${marker} lead person` }, { origin });
+  expect(lead.statusCode).toBe(200);
+  expect(
+    (await widgetPost(service.app, '/v1/widget/events', widgetToken, { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { marker } }] }, { origin })).statusCode,
+  ).toBe(200);
+  const playground = await asUser(service.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message: `${marker} playground secret about the vault code` });
+  expect(playground.statusCode).toBe(200);
+  const playgroundConversationId = (parseSse(playground.body).find((e) => e.event === 'start')?.data as { conversation_id: string }).conversation_id;
 
-    const started = await init(t.app, { agent_id: shop.agentId }, origin);
-    expect(started.statusCode, started.body).toBe(200);
-    const { conversation_id: conversationId, visitor_id: visitorId, token: widgetToken } = started.json();
-    expect((await widgetPost(t.app, '/v1/widget/messages', widgetToken, { message: `${marker} private question: what is the vault code?` }, { origin })).statusCode).toBe(200);
-    expect((await widgetPost(t.app, '/v1/widget/messages', widgetToken, { message: 'Do you have a discount coupon?' }, { origin })).statusCode).toBe(200);
-    const leadEmail = `lead-${marker.toLowerCase()}@example.com`;
-    const lead = await widgetPost(t.app, '/v1/widget/leads', widgetToken, { email: leadEmail, name: `${marker} lead person` }, { origin });
-    expect(lead.statusCode).toBe(200);
-    expect(
-      (await widgetPost(t.app, '/v1/widget/events', widgetToken, { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { marker } }] }, { origin })).statusCode,
-    ).toBe(200);
-    const playground = await asUser(t.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message: `${marker} playground secret about the vault code` });
-    expect(playground.statusCode).toBe(200);
-    const playgroundConversationId = (parseSse(playground.body).find((e) => e.event === 'start')?.data as { conversation_id: string }).conversation_id;
+  // An answer the owner wrote, a test and a run of the suite.
+  const answer = await asUser(service.app, owner, 'POST', '/app/api/answers', { questions: [`Where is the ${marker} vault?`], answer: `In the ${marker} cellar.` });
+  expect(answer.statusCode).toBe(201);
+  const test = await asUser(service.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests`, { question: `Where is the ${marker} vault?`, fact_pattern: `${marker} cellar` });
+  expect(test.statusCode).toBe(201);
+  const run = await asUser(service.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests/run`);
+  expect(run.json().run.passed).toBe(1);
 
-    // An answer the owner wrote, a test and a run of the suite.
-    const answer = await asUser(t.app, owner, 'POST', '/app/api/answers', { questions: [`Where is the ${marker} vault?`], answer: `In the ${marker} cellar.` });
-    expect(answer.statusCode).toBe(201);
-    const test = await asUser(t.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests`, { question: `Where is the ${marker} vault?`, fact_pattern: `${marker} cellar` });
-    expect(test.statusCode).toBe(201);
-    const run = await asUser(t.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests/run`);
-    expect(run.json().run.passed).toBe(1);
+  const [site] = await service.database.db.select().from(sites).where(eq(sites.workspaceId, shop.workspaceId));
+  const messageIds = (await service.database.db.select({ id: messages.id }).from(messages).where(eq(messages.workspaceId, shop.workspaceId))).map((r) => r.id);
+  const documentIds = (await service.database.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, shop.workspaceId))).map((r) => r.id);
+  return {
+    name,
+    origin,
+    marker,
+    shop,
+    owner,
+    ownerId: (owner.body.user as { id: string }).id,
+    ownerEmail,
+    viewerId: viewer!.id,
+    siteId: site!.id,
+    siteUrl,
+    shopperSecret: site!.shopperSigningSecret,
+    conversationId,
+    visitorId,
+    widgetToken,
+    playgroundConversationId,
+    leadId: lead.json().lead_id,
+    leadEmail,
+    couponCode,
+    messageIds,
+    documentIds,
+    postWpId,
+    answerId: answer.json().answer.id,
+    testId: test.json().test.id,
+    runId: run.json().run.id,
+  };
+}
 
-    const [site] = await t.database.db.select().from(sites).where(eq(sites.workspaceId, shop.workspaceId));
-    const messageIds = (await t.database.db.select({ id: messages.id }).from(messages).where(eq(messages.workspaceId, shop.workspaceId))).map((r) => r.id);
-    const documentIds = (await t.database.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, shop.workspaceId))).map((r) => r.id);
-    return {
-      name,
-      origin,
-      marker,
-      shop,
-      owner,
-      ownerId: (owner.body.user as { id: string }).id,
-      ownerEmail,
-      viewerId: viewer!.id,
-      siteId: site!.id,
-      siteUrl,
-      shopperSecret: site!.shopperSigningSecret,
-      conversationId,
-      visitorId,
-      widgetToken,
-      playgroundConversationId,
-      leadId: lead.json().lead_id,
-      leadEmail,
-      couponCode,
-      messageIds,
-      documentIds,
-      postWpId,
-      answerId: answer.json().answer.id,
-      testId: test.json().test.id,
-      runId: run.json().run.id,
-    };
-  }
-
-  beforeAll(async () => {
-    t = await createTestApp({ demo: true, limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 } });
-    a = await tenant('Alpha');
-    b = await tenant('Bravo');
-    idsOfB = [
+/** Two tenants, A and B, each with everything a workspace can hold; B's ids and secrets, and the ways A asks. */
+const it = appTest({
+  demo: true,
+  limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 },
+  shop: false,
+  prepare: async (service) => {
+    const a = await tenant(service, 'Alpha');
+    const b = await tenant(service, 'Bravo');
+    // Everything of B's that must never reach A: ids, secrets, names, content.
+    const idsOfB = [
       b.shop.workspaceId,
       b.shop.agentId,
       b.shop.tokenId,
@@ -230,7 +228,7 @@ describe('tenant isolation on every route', () => {
       b.testId,
       b.runId,
     ];
-    secretsOfB = [
+    const secretsOfB = [
       ...idsOfB,
       b.marker,
       b.shop.token,
@@ -248,25 +246,24 @@ describe('tenant isolation on every route', () => {
     expect(new Set(idsOfB).size).toBe(idsOfB.length);
     expect(b.messageIds.length).toBeGreaterThanOrEqual(6);
     expect(b.documentIds.length).toBe(3);
-  }, 120_000);
 
-  afterAll(async () => {
-    await t?.close();
-  });
+    /** B's things in a response that the request did not carry itself (an echoed query is not a leak). */
+    function leaks(response: LightMyRequestResponse, sent: string): string[] {
+      const seen = `${JSON.stringify(response.headers)}\n${response.body}`;
+      const carried = `${sent}\n${decodeURIComponent(sent)}`;
+      return secretsOfB.filter((secret) => !carried.includes(secret) && seen.includes(secret));
+    }
 
-  /** B's things in a response that the request did not carry itself (an echoed query is not a leak). */
-  function leaks(response: LightMyRequestResponse, sent: string): string[] {
-    const seen = `${JSON.stringify(response.headers)}\n${response.body}`;
-    const carried = `${sent}\n${decodeURIComponent(sent)}`;
-    return secretsOfB.filter((secret) => !carried.includes(secret) && seen.includes(secret));
-  }
+    const as = {
+      session: (url: string) => asUser(service.app, a.owner, 'GET', url),
+      apiToken: (url: string) => service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.shop.token}` } }),
+      widgetToken: (url: string) => service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.widgetToken}`, origin: a.origin } }),
+    };
+    return { a, b, idsOfB, leaks, as };
+  },
+});
 
-  const as = {
-    session: (url: string) => asUser(t.app, a.owner, 'GET', url),
-    apiToken: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.shop.token}` } }),
-    widgetToken: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.widgetToken}`, origin: a.origin } }),
-  };
-
+describe('tenant isolation on every route', () => {
   function expectNotFound(response: LightMyRequestResponse, url: string): void {
     expect([403, 404], `${url}: ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
     if (String(response.headers['content-type']).startsWith('application/json')) {
@@ -276,20 +273,20 @@ describe('tenant isolation on every route', () => {
     }
   }
 
-  it('covers exactly the GET routes the app has', () => {
-    const routes = getRoutes(t.routes);
+  it('covers exactly the GET routes the app has', ({ service }) => {
+    const routes = getRoutes(service.routes);
     // The collected list is the router's: every path in it is a real route, and known ones are there.
-    for (const route of routes) expect(t.app.hasRoute({ method: 'GET', url: route }), route).toBe(true);
+    for (const route of routes) expect(service.app.hasRoute({ method: 'GET', url: route }), route).toBe(true);
     expect(routes).toEqual(expect.arrayContaining(['/app/api/leads.csv', '/app/agents/:id/playground', '/app/api/conversations/:id', '/healthz']));
     expect([...routes].sort()).toEqual(Object.keys(READ_ROUTES).sort());
   });
 
-  it("with A's session, B's ids in any path parameter are not found and nothing of B's comes back", async () => {
+  it("with A's session, B's ids in any path parameter are not found and nothing of B's comes back", async ({ service, prepared: { a, b, idsOfB, leaks, as } }) => {
     // The detector sees B's things where they are: B reading its own transcript and list.
-    expect(leaks(await asUser(t.app, b.owner, 'GET', `/app/api/conversations/${b.conversationId}`), '')).toEqual(expect.arrayContaining([b.marker, b.conversationId, b.shop.agentId]));
-    expect(leaks(await asUser(t.app, b.owner, 'GET', '/app/leads'), '')).toEqual(expect.arrayContaining([b.leadId, b.leadEmail]));
+    expect(leaks(await asUser(service.app, b.owner, 'GET', `/app/api/conversations/${b.conversationId}`), '')).toEqual(expect.arrayContaining([b.marker, b.conversationId, b.shop.agentId]));
+    expect(leaks(await asUser(service.app, b.owner, 'GET', '/app/leads'), '')).toEqual(expect.arrayContaining([b.leadId, b.leadEmail]));
     let probes = 0;
-    for (const route of getRoutes(t.routes)) {
+    for (const route of getRoutes(service.routes)) {
       const coverage = READ_ROUTES[route]!;
       if (!route.includes(':')) continue;
       if (coverage.param) {
@@ -310,7 +307,7 @@ describe('tenant isolation on every route', () => {
     expect(probes).toBeGreaterThan(100);
   }, 60_000);
 
-  it("with A's session, B's ids and content in the query of every read route change nothing that comes back", async () => {
+  it("with A's session, B's ids and content in the query of every read route change nothing that comes back", async ({ service, prepared: { a, b, leaks, as } }) => {
     const query = new URLSearchParams({
       agent_id: b.shop.agentId,
       conversation: b.playgroundConversationId,
@@ -323,7 +320,7 @@ describe('tenant isolation on every route', () => {
       q: 'vault code',
       next: `/app/inbox/${b.conversationId}`,
     }).toString();
-    for (const route of getRoutes(t.routes)) {
+    for (const route of getRoutes(service.routes)) {
       const coverage = READ_ROUTES[route]!;
       const own = coverage.param ? ownId(a, coverage.param) : 'x';
       const url = `${fill(route, own)}?${query}`;
@@ -337,8 +334,8 @@ describe('tenant isolation on every route', () => {
     expect(mine.json().conversations.map((c: { id: string }) => c.id)).toEqual([a.conversationId]);
   }, 60_000);
 
-  it("with A's API token or widget token, no dashboard route answers, and no route says anything of B's", async () => {
-    for (const route of getRoutes(t.routes)) {
+  it("with A's API token or widget token, no dashboard route answers, and no route says anything of B's", async ({ service, prepared: { a, b, leaks, as } }) => {
+    for (const route of getRoutes(service.routes)) {
       const coverage = READ_ROUTES[route]!;
       // A published page is asked for with A's own id: it is meant to answer whatever the credential.
       const target = coverage.param ? ownId(coverage.published ? a : b, coverage.param) : b.shop.agentId;
@@ -357,23 +354,23 @@ describe('tenant isolation on every route', () => {
   }, 60_000);
 
   describe('widget routes', () => {
-    it("init does not resume B's conversation from A's agent, and B's agent does not start from A's origin", async () => {
+    it("init does not resume B's conversation from A's agent, and B's agent does not start from A's origin", async ({ service, prepared: { a, b, leaks } }) => {
       const attempt = { agent_id: a.shop.agentId, conversation_id: b.conversationId, visitor_id: b.visitorId };
-      const resumed = await init(t.app, attempt, a.origin);
+      const resumed = await init(service.app, attempt, a.origin);
       expect(resumed.statusCode).toBe(200);
       expect(resumed.json().conversation_id).not.toBe(b.conversationId);
       expect(resumed.json().messages).toEqual([]);
       // Only what it was sent comes back (the visitor id names the new conversation's visitor).
       expect(leaks(resumed, JSON.stringify(attempt))).toEqual([]);
       for (const origin of [a.origin, 'https://evil.example', null]) {
-        const refused = await init(t.app, { agent_id: b.shop.agentId, conversation_id: b.conversationId, visitor_id: b.visitorId }, origin);
+        const refused = await init(service.app, { agent_id: b.shop.agentId, conversation_id: b.conversationId, visitor_id: b.visitorId }, origin);
         expect(refused.statusCode, String(origin)).toBe(403);
         expect(refused.json().code).toBe('origin_not_allowed');
         expect(leaks(refused, JSON.stringify(b.shop.agentId))).toEqual([]);
       }
     });
 
-    it("A's widget token with B's conversation, agent and visitor written into its claims is refused everywhere", async () => {
+    it("A's widget token with B's conversation, agent and visitor written into its claims is refused everywhere", async ({ service, prepared: { a, b, leaks } }) => {
       const [header, payload, signature] = a.widgetToken.split('.') as [string, string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
       const forged = [header, Buffer.from(JSON.stringify({ ...claims, cid: b.conversationId, aid: b.shop.agentId, sub: b.visitorId })).toString('base64url'), signature].join('.');
@@ -389,7 +386,7 @@ describe('tenant isolation on every route', () => {
           ['/v1/widget/events', { events: [{ name: 'cta_click', at: new Date().toISOString() }] }],
           ['/api/v1/widget/coupon/apply', { code: b.couponCode }],
         ] as const) {
-          const response = await widgetPost(t.app, url, token, body, { origin: b.origin });
+          const response = await widgetPost(service.app, url, token, body, { origin: b.origin });
           expect(response.statusCode, `${url}: ${response.body}`).toBe(401);
           // The CORS header names the Origin it was sent, which is B's here.
           expect(leaks(response, `${b.couponCode} ${b.origin}`)).toEqual([]);
@@ -397,61 +394,61 @@ describe('tenant isolation on every route', () => {
       }
     });
 
-    it("A's widget token answers from A's knowledge only, cannot apply B's coupon, and is refused from B's origin", async () => {
-      const answer = await widgetPost(t.app, '/v1/widget/messages', a.widgetToken, { message: 'What is the vault code?' }, { origin: a.origin });
+    it("A's widget token answers from A's knowledge only, cannot apply B's coupon, and is refused from B's origin", async ({ service, prepared: { a, b, leaks } }) => {
+      const answer = await widgetPost(service.app, '/v1/widget/messages', a.widgetToken, { message: 'What is the vault code?' }, { origin: a.origin });
       expect(answer.statusCode).toBe(200);
       expect(answer.json().message.content).toContain(`${a.marker}-VAULT`);
       expect(leaks(answer, '')).toEqual([]);
-      const coupon = await widgetPost(t.app, '/api/v1/widget/coupon/apply', a.widgetToken, { code: b.couponCode }, { origin: a.origin });
+      const coupon = await widgetPost(service.app, '/api/v1/widget/coupon/apply', a.widgetToken, { code: b.couponCode }, { origin: a.origin });
       expect(coupon.statusCode).toBe(400);
       expect(coupon.json().code).toBe('coupon_invalid');
-      const fromB = await widgetPost(t.app, '/v1/widget/messages', a.widgetToken, { message: 'hello' }, { origin: b.origin });
+      const fromB = await widgetPost(service.app, '/v1/widget/messages', a.widgetToken, { message: 'hello' }, { origin: b.origin });
       expect(fromB.statusCode).toBe(403);
       expect(fromB.json().code).toBe('origin_not_allowed');
     });
 
-    it("a lead A's visitor leaves under B's lead's email is A's own; B's lead is untouched", async () => {
-      const before = await t.database.db.select().from(leads).where(eq(leads.id, b.leadId));
-      const response = await widgetPost(t.app, '/v1/widget/leads', a.widgetToken, { email: b.leadEmail, name: 'Someone else' }, { origin: a.origin });
+    it("a lead A's visitor leaves under B's lead's email is A's own; B's lead is untouched", async ({ service, prepared: { a, b } }) => {
+      const before = await service.database.db.select().from(leads).where(eq(leads.id, b.leadId));
+      const response = await widgetPost(service.app, '/v1/widget/leads', a.widgetToken, { email: b.leadEmail, name: 'Someone else' }, { origin: a.origin });
       expect(response.statusCode).toBe(200);
       expect(response.json().lead_id).not.toBe(b.leadId);
-      expect(await t.database.db.select().from(leads).where(eq(leads.id, b.leadId))).toEqual(before);
-      const [created] = await t.database.db.select().from(leads).where(eq(leads.id, response.json().lead_id));
+      expect(await service.database.db.select().from(leads).where(eq(leads.id, b.leadId))).toEqual(before);
+      const [created] = await service.database.db.select().from(leads).where(eq(leads.id, response.json().lead_id));
       expect(created).toMatchObject({ workspaceId: a.shop.workspaceId, agentId: a.shop.agentId });
     });
   });
 
   describe('integration routes', () => {
-    it("A's token shaking hands as B's site gets A's workspace only and leaves B's site and secret alone", async () => {
-      const [siteBefore] = await t.database.db.select().from(sites).where(eq(sites.id, b.siteId));
-      const response = await handshakeRequest(t.app, a.shop.token, { site_url: b.siteUrl });
+    it("A's token shaking hands as B's site gets A's workspace only and leaves B's site and secret alone", async ({ service, prepared: { a, b, leaks } }) => {
+      const [siteBefore] = await service.database.db.select().from(sites).where(eq(sites.id, b.siteId));
+      const response = await handshakeRequest(service.app, a.shop.token, { site_url: b.siteUrl });
       expect(response.statusCode).toBe(200);
       expect(response.json().workspace.id).toBe(a.shop.workspaceId);
       expect(response.json().agents.map((x: { id: string }) => x.id)).toEqual([a.shop.agentId]);
       expect(leaks(response, b.siteUrl)).toEqual([]);
-      const [siteAfter] = await t.database.db.select().from(sites).where(eq(sites.id, b.siteId));
+      const [siteAfter] = await service.database.db.select().from(sites).where(eq(sites.id, b.siteId));
       expect(siteAfter).toEqual(siteBefore);
       // A now has a site of its own under that URL; it goes, and A shakes hands as itself again.
-      await t.database.db.delete(sites).where(and(eq(sites.workspaceId, a.shop.workspaceId), eq(sites.siteUrl, b.siteUrl)));
-      expect((await handshakeRequest(t.app, a.shop.token, { site_url: a.siteUrl })).statusCode).toBe(200);
+      await service.database.db.delete(sites).where(and(eq(sites.workspaceId, a.shop.workspaceId), eq(sites.siteUrl, b.siteUrl)));
+      expect((await handshakeRequest(service.app, a.shop.token, { site_url: a.siteUrl })).statusCode).toBe(200);
     });
 
-    it("A's token syncing B's wp_ids (removals and overwrites) touches only A's documents", async () => {
-      const before = await t.database.db.select().from(documents).where(eq(documents.workspaceId, b.shop.workspaceId));
-      const removal = await signedSync(t.app, a.shop.token, 'posts', { items: [{ wp_id: b.postWpId, deleted: true }] });
+    it("A's token syncing B's wp_ids (removals and overwrites) touches only A's documents", async ({ service, prepared: { a, b, leaks } }) => {
+      const before = await service.database.db.select().from(documents).where(eq(documents.workspaceId, b.shop.workspaceId));
+      const removal = await signedSync(service.app, a.shop.token, 'posts', { items: [{ wp_id: b.postWpId, deleted: true }] });
       expect(removal.statusCode).toBe(200);
-      const overwrite = await signedSync(t.app, a.shop.token, 'products', { items: [product(b.postWpId + 100, { name: 'Overwritten by A' })] });
+      const overwrite = await signedSync(service.app, a.shop.token, 'products', { items: [product(b.postWpId + 100, { name: 'Overwritten by A' })] });
       expect(overwrite.statusCode).toBe(200);
       expect(leaks(removal, '')).toEqual([]);
       expect(leaks(overwrite, '')).toEqual([]);
-      expect(await t.database.db.select().from(documents).where(eq(documents.workspaceId, b.shop.workspaceId))).toEqual(before);
+      expect(await service.database.db.select().from(documents).where(eq(documents.workspaceId, b.shop.workspaceId))).toEqual(before);
     });
   });
 
   describe('dashboard and Playground writes that name B', () => {
-    it("B's agent, conversations and workspace are not found for A's session, and nothing of B's changes", async () => {
-      const [agentBefore] = await t.database.db.select().from(agents).where(eq(agents.id, b.shop.agentId));
-      const messagesBefore = await t.database.db.select().from(messages).where(eq(messages.workspaceId, b.shop.workspaceId));
+    it("B's agent, conversations and workspace are not found for A's session, and nothing of B's changes", async ({ service, prepared: { a, b, leaks } }) => {
+      const [agentBefore] = await service.database.db.select().from(agents).where(eq(agents.id, b.shop.agentId));
+      const messagesBefore = await service.database.db.select().from(messages).where(eq(messages.workspaceId, b.shop.workspaceId));
       const attempts: [string, string, Record<string, unknown>][] = [
         ['PATCH', `/app/api/agents/${b.shop.agentId}`, { name: 'taken over' }],
         ['POST', `/app/agents/${b.shop.agentId}/playground/stream`, { message: 'what is the vault code?' }],
@@ -463,14 +460,14 @@ describe('tenant isolation on every route', () => {
         ['POST', '/app/api/session/workspace', { workspace_id: b.shop.workspaceId }],
       ];
       for (const [method, url, body] of attempts) {
-        const response = await asUser(t.app, a.owner, method as 'POST' | 'PATCH', url, body);
+        const response = await asUser(service.app, a.owner, method as 'POST' | 'PATCH', url, body);
         expectNotFound(response, `${method} ${url}`);
         expect(leaks(response, `${url} ${JSON.stringify(body)}`), url).toEqual([]);
       }
-      expect((await t.database.db.select().from(agents).where(eq(agents.id, b.shop.agentId)))[0]).toEqual(agentBefore);
-      expect(await t.database.db.select().from(messages).where(eq(messages.workspaceId, b.shop.workspaceId))).toEqual(messagesBefore);
+      expect((await service.database.db.select().from(agents).where(eq(agents.id, b.shop.agentId)))[0]).toEqual(agentBefore);
+      expect(await service.database.db.select().from(messages).where(eq(messages.workspaceId, b.shop.workspaceId))).toEqual(messagesBefore);
       // A's session is still A's: the switch did not move it.
-      expect((await asUser(t.app, a.owner, 'GET', '/app/api/session')).json().workspace.id).toBe(a.shop.workspaceId);
+      expect((await asUser(service.app, a.owner, 'GET', '/app/api/session')).json().workspace.id).toBe(a.shop.workspaceId);
     });
   });
 });
