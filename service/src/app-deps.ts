@@ -6,6 +6,7 @@ import type { Metrics } from './modules/ops/metrics.js';
 import type { InFlightTurns } from './modules/ops/in-flight.js';
 import type { SuiteScheduler } from './modules/agent-tests/scheduler.js';
 import type { AddressPolicy } from './modules/sites/address-policy.js';
+import type { ConversationNotifier } from './modules/conversations/handoff-events.js';
 
 /**
  * Requests per minute (spec section 8), and the limits this service adds on top of the spec's
@@ -74,4 +75,6 @@ export interface AppDeps {
   turns: InFlightTurns;
   /** The agents' test suites, run after sync batches, agent edits and answer changes. */
   suites: SuiteScheduler;
+  /** Tells the widget's live channel and the dashboard's inbox that a conversation changed, across instances. */
+  notifier: ConversationNotifier;
 }

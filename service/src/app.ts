@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { conversationNotifier } from './modules/conversations/handoff-events.js';
 import { SPEC_LIMITS, type AppDeps, type Limits } from './app-deps.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
@@ -125,8 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics: new Metrics(database.db),
     turns: new InFlightTurns(),
     suites: new SuiteScheduler({ db: database.db, providerEnv, addressPolicy: sitePolicy }, config.testSuiteDelayMs, app.log),
+    notifier: conversationNotifier(database, config.databaseUrl, app.log),
   };
   app.addHook('onClose', () => deps.suites.close());
+  app.addHook('onClose', () => deps.notifier.close());
 
   app.decorate('deps', deps);
   // Set as the request arrives, so every answer carries it: errors, 404s and hijacked streams too.

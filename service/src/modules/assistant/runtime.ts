@@ -410,7 +410,8 @@ function toModelMessages(history: readonly StoredMessage[], message: string): Mo
   const usable = history.filter((m) => m.status !== 'error' && m.content.trim() !== '').slice(-HISTORY_FOR_MODEL);
   const firstUser = usable.findIndex((m) => m.role === 'user');
   const turns = firstUser < 0 ? [] : usable.slice(firstUser);
-  return [...turns.map((m): ModelMessage => ({ role: m.role, content: m.content })), { role: 'user', content: message }];
+  // A person of the team spoke for the store: to the model, that is the store's side of the conversation.
+  return [...turns.map((m): ModelMessage => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content })), { role: 'user', content: message }];
 }
 
 /**

@@ -97,8 +97,9 @@ const direction = z.enum(['ltr', 'rtl']);
 
 export const messageSchema = named('Message', z.object({
   id: z.uuid(),
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'team']).describe('`team`: written by a person of the store\'s team, who took the conversation over'),
   content: z.string().describe('Markdown text'),
+  author: z.object({ name: z.string().nullable() }).optional().describe('Who of the team wrote a `team` message (their display name, if they set one)'),
   blocks: z.array(blockSchema),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
   created_at: isoDateTime,

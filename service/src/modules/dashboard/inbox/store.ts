@@ -100,7 +100,7 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
 
 const transcriptMessage = z.object({
   id: z.guid(),
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'team']),
   content: z.string(),
   blocks: z.array(z.unknown()),
   sources: z.array(z.unknown()),
