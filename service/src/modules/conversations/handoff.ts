@@ -12,6 +12,7 @@ import {
   type HandoffState,
   type OfficeHours,
 } from '../../db/schema.js';
+import type { HandoffView, TeamMessage } from '../../contract/conversation-updates.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import type { ActivityKind, ConversationNotifier } from './handoff-events.js';
 
@@ -417,14 +418,8 @@ export async function handoffHistory(db: Db, workspaceId: string, conversationId
   return rows.map((row) => ({ ...row, id: Number(row.id), created_at: new Date(row.created_at).toISOString() }));
 }
 
-export interface VisitorHandoffView {
-  state: HandoffState;
-  /** The display name of the member holding the conversation, once they have replied (never their email). */
-  member: { name: string | null } | null;
-}
-
-/** What the visitor's widget shows of the handoff. */
-export async function visitorHandoffView(db: Db, workspaceId: string, conversationId: string): Promise<VisitorHandoffView> {
+/** What the visitor's widget shows of the handoff: the member's display name once they replied, never their email. */
+export async function visitorHandoffView(db: Db, workspaceId: string, conversationId: string): Promise<HandoffView> {
   const [row] = await db
     .select({ state: conversations.handoffState, firstHumanReplyAt: conversations.firstHumanReplyAt, name: users.name, assigneeId: conversations.assigneeId })
     .from(conversations)
@@ -432,15 +427,6 @@ export async function visitorHandoffView(db: Db, workspaceId: string, conversati
     .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId), eq(conversations.isPlayground, false)));
   if (!row) return { state: 'bot', member: null };
   return { state: row.state, member: row.state === 'human' && row.assigneeId && row.firstHumanReplyAt ? { name: row.name } : null };
-}
-
-export interface TeamMessage {
-  seq: number;
-  id: string;
-  role: 'team';
-  content: string;
-  author: { name: string | null };
-  created_at: string;
 }
 
 /** The team's replies after a cursor (a message seq), oldest first: what the widget's live channel delivers. */
