@@ -9,6 +9,7 @@ import {
   sessions,
   users,
   type AgentHandoff,
+  type ConversationEventKind,
   type HandoffState,
   type OfficeHours,
 } from '../../db/schema.js';
@@ -383,7 +384,7 @@ export async function addNote(deps: HandoffDeps, input: { workspaceId: string; c
 
 export interface HandoffEventView {
   id: number;
-  kind: string;
+  kind: ConversationEventKind;
   from_state: HandoffState | null;
   to_state: HandoffState | null;
   trigger: string | null;
@@ -397,7 +398,7 @@ export interface HandoffEventView {
 export async function handoffHistory(db: Db, workspaceId: string, conversationId: string): Promise<HandoffEventView[]> {
   const rows = await queryRows<{
     id: number;
-    kind: string;
+    kind: ConversationEventKind;
     from_state: HandoffState | null;
     to_state: HandoffState | null;
     trigger: string | null;

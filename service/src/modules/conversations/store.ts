@@ -287,6 +287,8 @@ export function productionConversations(db: Db, workspaceId: string) {
       tokensUsed: conversations.tokensUsed,
       createdAt: conversations.createdAt,
       lastMessageAt: conversations.lastMessageAt,
+      handoffState: conversations.handoffState,
+      assigneeId: conversations.assigneeId,
     })
     .from(conversations)
     .where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.isPlayground, false)))
