@@ -415,6 +415,11 @@ export class ChatPanel implements PanelApi {
       case 'error':
         this.failTurn(view, { code: typeof data.code === 'string' ? data.code : 'internal_error' }, text);
         return 'error';
+      case 'held':
+        // A person of the team holds the conversation: the message was kept for them and the
+        // assistant stays silent, so there is no answer to wait for.
+        this.dropView(view);
+        return 'done';
       case 'start':
         // The reply's language can differ from the panel's (an Arabic question on an English
         // shop): the answer reads in its own direction, decided once; the chrome stays as it is.
