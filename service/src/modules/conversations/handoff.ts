@@ -396,17 +396,7 @@ export interface HandoffEventView {
 
 /** A conversation's handoff history and notes, oldest first, with members named. */
 export async function handoffHistory(db: Db, workspaceId: string, conversationId: string): Promise<HandoffEventView[]> {
-  const rows = await queryRows<{
-    id: number;
-    kind: ConversationEventKind;
-    from_state: HandoffState | null;
-    to_state: HandoffState | null;
-    trigger: string | null;
-    actor: string | null;
-    assignee: string | null;
-    body: string | null;
-    created_at: Date | string;
-  }>(
+  const rows = await queryRows<Omit<HandoffEventView, 'created_at'> & { created_at: Date | string }>(
     db,
     sql`SELECT e.id, e.kind, e.from_state, e.to_state, e.trigger, coalesce(actor.name, actor.email) AS actor,
                coalesce(assignee.name, assignee.email) AS assignee, e.body, e.created_at

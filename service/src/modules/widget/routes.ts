@@ -33,7 +33,7 @@ import { publishedAgentCache } from './agent-cache.js';
 import { resumedMessages, widgetConversation } from './conversations.js';
 import { bindShopper, findConversation, startConversation, type ConversationRow } from '../conversations/store.js';
 import { conversationUpdates } from './updates.js';
-import { SubscriptionCounter } from '../../lib/subscriptions.js';
+import { SubscriptionCounter, writeCountedStream } from '../../lib/subscriptions.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from '../leads/capture.js';
 import { saveFeedback } from './feedback.js';
@@ -448,24 +448,15 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
   };
   app.get('/v1/widget/updates/stream', { schema: updatesStreamSchema, preValidation: [updatesIpLimit, withToken(updatesLimit)] }, async (request, reply) => {
     const { conversation, agent } = await conversationOf(request);
-    const address = clientAddressKey(request);
-    if (!streamsPerConversation.take(conversation.id)) {
-      throw new AppError('rate_limited', 'Too many live channels are open for this conversation', { headers: { 'retry-after': '30' } });
-    }
-    if (!streamsPerAddress.take(address)) {
-      streamsPerConversation.release(conversation.id);
-      throw new AppError('rate_limited', 'Too many live channels are open from this address', { headers: { 'retry-after': '30' } });
-    }
-    const controller = new AbortController();
-    const updates = conversationUpdates(handoff, { workspaceId: agent.workspaceId, conversationId: conversation.id, after: cursorOf(request, request.query.after), signal: controller.signal });
-    void writeEventStream(reply, updates, {
-      onClientGone: () => controller.abort(),
-      failureEvent: { name: 'error', data: { code: 'internal_error', message: 'The live channel failed; reconnect' } },
-    }).finally(() => {
-      streamsPerConversation.release(conversation.id);
-      streamsPerAddress.release(address);
-    });
-    return reply;
+    return writeCountedStream(
+      reply,
+      [
+        { counter: streamsPerConversation, key: conversation.id, full: 'Too many live channels are open for this conversation' },
+        { counter: streamsPerAddress, key: clientAddressKey(request), full: 'Too many live channels are open from this address' },
+      ],
+      (signal) => conversationUpdates(handoff, { workspaceId: agent.workspaceId, conversationId: conversation.id, after: cursorOf(request, request.query.after), signal }),
+      'The live channel failed; reconnect',
+    );
   });
 
   const updatesSchema = {

@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
 import { sessions } from '../../../db/schema.js';
-import { AppError, isAppError, notFound } from '../../../lib/errors.js';
+import { isAppError, notFound } from '../../../lib/errors.js';
 import { errorResponses, eventStreamResponse } from '../../../lib/route-schema.js';
-import { writeEventStream, type ServerSentEvent } from '../../../lib/sse.js';
-import { SubscriptionCounter } from '../../../lib/subscriptions.js';
+import type { ServerSentEvent } from '../../../lib/sse.js';
+import { SubscriptionCounter, writeCountedStream } from '../../../lib/subscriptions.js';
 import { requirePermission } from '../../auth/permissions.js';
 import { permissionFirst, sessionOf } from '../../auth/session-guard.js';
 import type { UserSession } from '../../auth/sessions.js';
@@ -70,21 +70,15 @@ export function inboxApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   };
   api.get('/app/api/conversations/stream', { schema: streamSchema }, async (request, reply) => {
     const session = sessionOf(request);
-    const workspaceId = session.workspace.id;
-    if (!streamsPerSession.take(session.id)) throw new AppError('rate_limited', 'Too many inbox streams are open for this session');
-    if (!streamsPerWorkspace.take(workspaceId)) {
-      streamsPerSession.release(session.id);
-      throw new AppError('rate_limited', 'Too many inbox streams are open for this workspace');
-    }
-    const controller = new AbortController();
-    void writeEventStream(reply, inboxEvents(deps, session, controller.signal), {
-      onClientGone: () => controller.abort(),
-      failureEvent: { name: 'error', data: { code: 'internal_error', message: 'The inbox stream failed; reload' } },
-    }).finally(() => {
-      streamsPerSession.release(session.id);
-      streamsPerWorkspace.release(workspaceId);
-    });
-    return reply;
+    return writeCountedStream(
+      reply,
+      [
+        { counter: streamsPerSession, key: session.id, full: 'Too many inbox streams are open for this session' },
+        { counter: streamsPerWorkspace, key: session.workspace.id, full: 'Too many inbox streams are open for this workspace' },
+      ],
+      (signal) => inboxEvents(deps, session, signal),
+      'The inbox stream failed; reload',
+    );
   });
 
   api.get('/app/api/conversations/:id', { schema: { params: idParams, response: { 200: transcriptWire } } }, async (request) =>
