@@ -817,7 +817,7 @@ export interface components {
                 created_at: string;
                 messages: {
                     /** @enum {string} */
-                    role: "user" | "assistant";
+                    role: "user" | "assistant" | "team";
                     content: string;
                     /** Format: date-time */
                     created_at: string;
