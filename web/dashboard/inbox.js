@@ -7,7 +7,6 @@
 
 (function () {
   if (typeof window.EventSource !== 'function') return;
-  var list = document.querySelector('.conversation-list');
   var live = document.querySelector('[data-live-conversation]');
   var current = live ? live.getAttribute('data-live-conversation') : null;
 
@@ -46,7 +45,9 @@
   });
   source.addEventListener('conversation', function (event) {
     var notice = JSON.parse(event.data);
-    if (list || !notice.conversation_id || notice.conversation_id === current) refresh();
+    // The list page refreshes on any notice (an empty inbox has no list element yet to look for);
+    // a conversation page on notices about itself, or a reconnect that names none.
+    if (!live || !notice.conversation_id || notice.conversation_id === current) refresh();
   });
 
   document.addEventListener('keydown', function (event) {
