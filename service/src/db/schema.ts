@@ -233,6 +233,8 @@ export const conversations = pgTable('conversations', {
   firstHumanReplyAt: timestamptz('first_human_reply_at'),
   resolvedAt: timestamptz('resolved_at'),
   resolvedBy: text('resolved_by').$type<'bot' | 'human'>(),
+  /** The team was emailed about the current request waiting (conversations/waiting-alerts.ts). */
+  waitingAlertedAt: timestamptz('waiting_alerted_at'),
 });
 
 /** Who answers a conversation: the assistant, nobody yet (a person was asked for), a person, or nobody (resolved). */

@@ -14,7 +14,9 @@ ALTER TABLE conversations
   ADD COLUMN handoff_requested_at timestamptz,
   ADD COLUMN first_human_reply_at timestamptz,
   ADD COLUMN resolved_at timestamptz,
-  ADD COLUMN resolved_by text CHECK (resolved_by IN ('bot', 'human'));
+  ADD COLUMN resolved_by text CHECK (resolved_by IN ('bot', 'human')),
+  -- When the team was emailed about this request waiting (conversations/waiting-alerts.ts): once per request.
+  ADD COLUMN waiting_alerted_at timestamptz;
 -- Spec 1.3: a Playground conversation is a test; nobody is ever handed one.
 ALTER TABLE conversations ADD CONSTRAINT conversations_playground_never_handed_off
   CHECK (NOT is_playground OR (handoff_state = 'bot' AND assignee_id IS NULL));
