@@ -289,6 +289,9 @@ export function productionConversations(db: Db, workspaceId: string) {
       lastMessageAt: conversations.lastMessageAt,
       handoffState: conversations.handoffState,
       assigneeId: conversations.assigneeId,
+      handoffRequestedAt: conversations.handoffRequestedAt,
+      firstHumanReplyAt: conversations.firstHumanReplyAt,
+      resolvedBy: conversations.resolvedBy,
     })
     .from(conversations)
     .where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.isPlayground, false)))
