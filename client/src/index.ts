@@ -7,6 +7,7 @@
 
 import type { components, paths } from './openapi.js';
 import type { WidgetStreamEvent } from '../../service/src/contract/stream-events.js';
+import type { UpdateEvent as ContractUpdateEvent } from '../../service/src/contract/conversation-updates.js';
 import { readEventStream } from './sse.js';
 
 export type { components, operations, paths } from './openapi.js';
@@ -35,6 +36,14 @@ export type EventsResponse = Schemas['EventsResponse'];
 export type WidgetEvent = EventsRequest['events'][number];
 export type CouponApplyRequest = Schemas['CouponApplyRequest'];
 export type CouponApplyResponse = Schemas['CouponApplyResponse'];
+export type HandoffRequest = Schemas['HandoffRequest'];
+export type HandoffResponse = Schemas['HandoffResponse'];
+export type HeldResponse = Schemas['HeldResponse'];
+export type UpdatesResponse = Schemas['UpdatesResponse'];
+export type HandoffState = HandoffResponse['state'];
+export type TeamMessage = UpdatesResponse['messages'][number];
+/** The events of the live channel (GET /v1/widget/updates/stream), from the service's contract. */
+export type UpdateEvent = ContractUpdateEvent;
 
 /** Routes answering 200 with JSON to a JSON body: the ones `postJson` can call. */
 export type JsonRoute = {
@@ -56,7 +65,7 @@ export type StreamEvent = WidgetStreamEvent;
 export type { StreamEventData } from '../../service/src/contract/stream-events.js';
 
 /** Every event name of the widget's stream, listed as a record so that the type check notices one missing. */
-const STREAM_EVENTS: Readonly<Record<StreamEvent['event'], true>> = { start: true, delta: true, block: true, sources: true, done: true, error: true };
+const STREAM_EVENTS: Readonly<Record<StreamEvent['event'], true>> = { start: true, delta: true, block: true, sources: true, done: true, error: true, held: true };
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -153,8 +162,13 @@ async function errorFrom(response: Response): Promise<ApiError> {
  * POSTs a JSON text as is (a signed request must send exactly the bytes it signed). Resolves
  * with a 2xx response, rejects with an ApiError otherwise.
  */
-export async function sendRaw(client: ClientOptions, path: string, json: string, options: CallOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { ...client.headers, ...options.headers, 'Content-Type': 'application/json' };
+export function sendRaw(client: ClientOptions, path: string, json: string, options: CallOptions = {}): Promise<Response> {
+  return call(client, 'POST', path, json, options);
+}
+
+async function call(client: ClientOptions, method: 'GET' | 'POST', path: string, json: string | undefined, options: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { ...client.headers, ...options.headers };
+  if (json !== undefined) headers['Content-Type'] = 'application/json';
   const token = options.token ?? client.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   // Called unbound: `window.fetch` invoked as a method of another object throws "Illegal invocation".
@@ -162,7 +176,7 @@ export async function sendRaw(client: ClientOptions, path: string, json: string,
   let response: Response;
   try {
     response = await fetcher(client.baseUrl.replace(/\/+$/, '') + path, {
-      method: 'POST',
+      method,
       headers,
       body: json,
       credentials: 'omit', // the widget JWT is the only credential; the service's cookies are not ours to send
@@ -213,6 +227,42 @@ export const sendEvents = (client: ClientOptions, body: EventsRequest, options?:
 
 export const applyCoupon = (client: ClientOptions, body: CouponApplyRequest, options?: CallOptions): Promise<CouponApplyResponse> =>
   postJson(client, '/api/v1/widget/coupon/apply', body, options);
+
+/** Asks for a person of the team; `available` false means nobody can answer now (offer the lead form). */
+export const requestHandoff = (client: ClientOptions, body: HandoffRequest, options?: CallOptions): Promise<HandoffResponse> =>
+  postJson(client, '/v1/widget/handoff', body, options);
+
+/** The handoff state and the team's replies after `after` (a seq), for when a proxy buffers the live channel. */
+export async function pollUpdates(client: ClientOptions, after: number, options: CallOptions = {}): Promise<UpdatesResponse> {
+  const response = await call(client, 'GET', `/v1/widget/updates?after=${after}`, undefined, options);
+  try {
+    return (await response.json()) as UpdatesResponse;
+  } catch (error) {
+    throw new ApiError({ status: response.status, code: 'bad_response', message: '/v1/widget/updates answered without JSON' }, { cause: error });
+  }
+}
+
+/**
+ * Opens the conversation's live channel after `after` (a seq): `state` first, then team replies
+ * as they are posted. Ends when the service closes it (every few minutes) or the signal aborts;
+ * reconnect with the last seq received.
+ */
+export async function streamUpdates(client: ClientOptions, after: number, options: StreamOptions = {}): Promise<AsyncIterable<UpdateEvent>> {
+  const response = await call(client, 'GET', `/v1/widget/updates/stream?after=${after}`, undefined, options);
+  if (!response.body) throw new ApiError({ status: response.status, code: 'network', message: 'The stream has no body' });
+  return updateEvents(response.body, options.onChunk);
+}
+
+async function* updateEvents(body: ReadableStream<Uint8Array>, onChunk?: () => void): AsyncGenerator<UpdateEvent, void, undefined> {
+  for await (const { event, data } of readEventStream(body, onChunk)) {
+    if (event !== 'state' && event !== 'message') continue;
+    try {
+      yield { event, data: JSON.parse(data) } as UpdateEvent;
+    } catch {
+      // a garbled event is skipped; the next reconnect reads again after the cursor
+    }
+  }
+}
 
 async function* streamEvents(body: ReadableStream<Uint8Array>, onChunk?: () => void): AsyncGenerator<StreamEvent, void, undefined> {
   for await (const { event, data } of readEventStream(body, onChunk)) {

@@ -32,7 +32,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a message and receive the whole answer */
+        /**
+         * Send a message and receive the whole answer
+         * @description While a person of the team holds the conversation, the message is kept for them and answered with 202 `HeldResponse`: the assistant stays silent.
+         */
         post: operations["widgetMessage"];
         delete?: never;
         options?: never;
@@ -51,9 +54,69 @@ export interface paths {
         put?: never;
         /**
          * Send a message and stream the answer (Server-Sent Events)
-         * @description Events: `start` `{"conversation_id", "message_id"}`; `delta` `{"text"}` (many); `block` (a Block); `sources` `{"sources": [...]}`; then `done` `{"message": Message}`, or `error` `{"code", "message"}` instead of `done`. Comments `: ping` every 15 s. A client that disconnects aborts generation; the partial answer is saved. Errors before the stream starts are answered as JSON.
+         * @description Events: `start` `{"conversation_id", "message_id"}`; `delta` `{"text"}` (many); `block` (a Block); `sources` `{"sources": [...]}`; then `done` `{"message": Message}`, or `error` `{"code", "message"}` instead of `done`. Comments `: ping` every 15 s. A client that disconnects aborts generation; the partial answer is saved. Errors before the stream starts are answered as JSON. While a person of the team holds the conversation, the stream is one `held` event `{"conversation_id", "message_id", "state"}`: the message was kept for the team and no answer follows.
          */
         post: operations["widgetMessageStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a person of the team
+         * @description When somebody of the team can answer (a member used the dashboard in the last minutes, within the agent's office hours), the conversation waits for them (`waiting_for_human`) and the assistant stays silent; their replies arrive on `/v1/widget/updates/stream`. Otherwise `available` is false and the widget offers the lead form; the request is still shown in the inbox. Asking again while waiting changes nothing. 10 per minute per token.
+         */
+        post: operations["widgetHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/updates/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The conversation's live channel: handoff state and team replies (Server-Sent Events)
+         * @description Events: `state` `{"state", "member"}` first and on every change; `message` (a team reply with its `seq`, also the event `id`). Comments `: ping` every 15 s. Resume with `after` (or the Last-Event-ID header) set to the last `seq` received: nothing is lost or repeated. The stream ends after 5 minutes; reconnect with the cursor. At most 3 open per conversation and 20 per client address (429 `rate_limited`). Where a proxy buffers the stream, poll `/v1/widget/updates` instead.
+         */
+        get: operations["widgetUpdatesStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The conversation's handoff state and the team replies after a cursor (polling)
+         * @description The same as the live channel, for clients whose stream a proxy buffers: poll every few seconds with `after` set to the last `seq` received. 60 per minute per token.
+         */
+        get: operations["widgetUpdates"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -361,6 +424,10 @@ export interface components {
         CouponApplyRequest: {
             code: string;
         };
+        HandoffRequest: {
+            /** @enum {string} */
+            source: "talk_to_person" | "escalation_button";
+        };
         HandshakeRequest: {
             site_url: string;
             plugin_version: string;
@@ -493,7 +560,7 @@ export interface components {
         ErrorEnvelope: {
             message: string;
             /** @enum {string} */
-            code: "validation_failed" | "coupon_invalid" | "plugin_outdated" | "unauthenticated" | "invalid_signature" | "signature_expired" | "token_expired" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "conversation_busy" | "site_not_connected" | "cart_not_found" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "conversation_budget_exhausted" | "internal_error" | "site_unreachable" | "site_error" | "service_unavailable";
+            code: "validation_failed" | "coupon_invalid" | "plugin_outdated" | "unauthenticated" | "invalid_signature" | "signature_expired" | "token_expired" | "forbidden" | "origin_not_allowed" | "csrf_failed" | "not_found" | "conversation_busy" | "handoff_state_conflict" | "site_not_connected" | "cart_not_found" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "conversation_budget_exhausted" | "internal_error" | "site_unreachable" | "site_error" | "service_unavailable";
             errors: {
                 [key: string]: string[];
             };
@@ -502,8 +569,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            role: "user" | "assistant";
+            role: "user" | "assistant" | "team";
             content: string;
+            author?: {
+                name: string | null;
+            };
             blocks: ({
                 /** @constant */
                 kind: "product_card";
@@ -605,6 +675,8 @@ export interface components {
                     type?: ("url" | "email" | "lead_form") | null;
                     value?: string | null;
                     label?: string | null;
+                    live?: boolean | null;
+                    offer_person?: boolean | null;
                 };
             };
             messages: components["schemas"]["Message"][];
@@ -636,6 +708,42 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             cart_url: string;
+        };
+        HandoffResponse: {
+            /** @enum {string} */
+            state: "bot" | "waiting_for_human" | "human" | "resolved";
+            available: boolean;
+            reason: ("nobody_online" | "outside_office_hours" | "live_handoff_off") | null;
+        };
+        HeldResponse: {
+            /** Format: uuid */
+            conversation_id: string;
+            /** @constant */
+            held: true;
+            /** Format: uuid */
+            message_id: string;
+            /** @enum {string} */
+            state: "waiting_for_human" | "human";
+        };
+        UpdatesResponse: {
+            handoff: {
+                /** @enum {string} */
+                state: "bot" | "waiting_for_human" | "human" | "resolved";
+                member: {
+                    name: string | null;
+                } | null;
+            };
+            messages: {
+                seq: number;
+                id: string;
+                /** @constant */
+                role: "team";
+                content: string;
+                author: {
+                    name: string | null;
+                };
+                created_at: string;
+            }[];
         };
         HandshakeResponse: {
             workspace: {
@@ -709,7 +817,7 @@ export interface components {
                 created_at: string;
                 messages: {
                     /** @enum {string} */
-                    role: "user" | "assistant";
+                    role: "user" | "assistant" | "team";
                     content: string;
                     /** Format: date-time */
                     created_at: string;
@@ -836,6 +944,15 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldResponse"];
+                };
+            };
             /** @description Invalid request (`validation_failed`, or a more specific code) */
             400: {
                 headers: {
@@ -952,6 +1069,209 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    widgetHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoffRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoffResponse"];
+                };
+            };
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    widgetUpdatesStream: {
+        parameters: {
+            query?: {
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, with Retry-After) or budget exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error (details are only in the service log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    widgetUpdates: {
+        parameters: {
+            query?: {
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatesResponse"];
+                };
+            };
+            /** @description Invalid request (`validation_failed`, or a more specific code) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

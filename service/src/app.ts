@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { conversationNotifier } from './modules/conversations/handoff-events.js';
+import { smtpTransport, WaitingAlerts } from './modules/conversations/waiting-alerts.js';
 import { SPEC_LIMITS, type AppDeps, type Limits } from './app-deps.js';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
@@ -125,8 +127,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics: new Metrics(database.db),
     turns: new InFlightTurns(),
     suites: new SuiteScheduler({ db: database.db, providerEnv, addressPolicy: sitePolicy }, config.testSuiteDelayMs, app.log),
+    notifier: conversationNotifier(database, config.databaseUrl, app.log),
+    waitingAlerts: config.alerts.smtpUrl
+      ? new WaitingAlerts({
+          db: database.db,
+          now: options.now ?? (() => new Date()),
+          log: app.log,
+          transport: smtpTransport(config.alerts.smtpUrl),
+          from: config.alerts.from,
+          afterMinutes: config.alerts.waitingMinutes,
+          publicBaseUrl: config.publicBaseUrl,
+        })
+      : undefined,
   };
+  deps.waitingAlerts?.start();
+  app.addHook('onClose', async () => deps.waitingAlerts?.close());
   app.addHook('onClose', () => deps.suites.close());
+  app.addHook('onClose', () => deps.notifier.close());
 
   app.decorate('deps', deps);
   // Set as the request arrives, so every answer carries it: errors, 404s and hijacked streams too.

@@ -92,6 +92,13 @@ const envSchema = z.object({
   WIDGET_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   EVENTS_PER_AGENT_PER_DAY: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ALERT_FROM: z.string().min(3).max(200).optional().or(z.literal('').transform(() => undefined)),
+  ALERT_WAITING_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -137,6 +144,12 @@ export interface Config {
   telemetryRetentionDays: number;
   /** Widget events stored per agent per UTC day; beyond it events are answered but dropped. */
   eventsPerAgentPerDay: number;
+  /**
+   * Email to the team when a visitor waits for a person longer than `waitingMinutes`
+   * (conversations/waiting-alerts.ts); no email without `smtpUrl` (SMTP_URL, credentials inside:
+   * never logged). `from` defaults to no-reply at the public address's host.
+   */
+  alerts: { smtpUrl: string | undefined; from: string; waitingMinutes: number };
   /** LLM provider keys and endpoints; with none set every agent uses the offline responder. */
   providers: {
     OPENAI_API_KEY: string | undefined;
@@ -221,6 +234,11 @@ export function loadConfig(
     widgetMessages: { perConversation: e.WIDGET_MESSAGES_PER_CONVERSATION, perAddress: e.WIDGET_MESSAGES_PER_ADDRESS },
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     eventsPerAgentPerDay: e.EVENTS_PER_AGENT_PER_DAY,
+    alerts: {
+      smtpUrl: e.SMTP_URL,
+      from: e.ALERT_FROM ?? `Storefront Assistant <no-reply@${new URL(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).hostname}>`,
+      waitingMinutes: e.ALERT_WAITING_MINUTES,
+    },
     providers: {
       OPENAI_API_KEY: e.OPENAI_API_KEY || undefined,
       OPENAI_BASE_URL: e.OPENAI_BASE_URL,

@@ -66,6 +66,7 @@ export class Instance {
   private readonly telemetry: Telemetry;
   private readonly locale = pageLocale();
   private panel: PanelApi | null = null;
+  private mounting = false;
   /** English until the visitor's catalogue, loaded when idle after init, says them in their language. */
   private labels = { open: 'Open chat', close: 'Close chat' };
   private teaserDefault = 'Questions? Chat with us.';
@@ -154,6 +155,8 @@ export class Instance {
   }
 
   private async mountPanel(): Promise<void> {
+    if (this.mounting) return;
+    this.mounting = true;
     this.launcher.setAttribute('aria-busy', 'true');
     try {
       const mount = await this.options.loadPanel();
@@ -175,11 +178,13 @@ export class Instance {
         },
       });
       if (this.opened) this.panel.show();
+      else this.panel.watch();
     } catch (error) {
       logError('the chat panel could not be loaded', error);
       this.opened = false;
       this.setLauncherState();
     } finally {
+      this.mounting = false;
       this.launcher.removeAttribute('aria-busy');
     }
   }
@@ -198,7 +203,9 @@ export class Instance {
     this.host.toggleAttribute('data-open', this.opened);
   }
 
-  private onInit({ agent, conversation_id }: InitData): void {
+  private onInit({ agent, conversation_id, messages }: InitData): void {
+    // The team has replied in this conversation: the panel follows it closed, for the unread badge.
+    if (!this.panel && messages.some((message) => message.role === 'team')) whenIdle(() => detach(this.mountPanel()));
     const color = parseHexColor(agent.theme?.color);
     if (color) {
       this.applyColor(color);

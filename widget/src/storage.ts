@@ -16,7 +16,7 @@ export function browserStorage(): KeyValueStore | null {
   }
 }
 
-const STRING_KEYS = ['visitor_id', 'conversation_id', 'color'] as const;
+const STRING_KEYS = ['visitor_id', 'conversation_id', 'color', 'team_seen'] as const;
 const FLAG_KEYS = ['lead_done', 'teaser_dismissed'] as const;
 
 /** Keeps only the known keys with the right types: the stored value is page-writable input. */

@@ -10,7 +10,15 @@ export type { Block, Source } from '@storefront-assistant/client';
  * own text) without id, blocks or sources. */
 export type Message = Pick<WireMessage, 'role' | 'content'> & Partial<WireMessage>;
 
-export type Handoff = { type: 'url' | 'email' | 'lead_form'; value?: string; label?: string };
+export type Handoff = {
+  type?: 'url' | 'email' | 'lead_form';
+  value?: string;
+  label?: string;
+  /** False: nobody of the team takes conversations over live (absent: they do). */
+  live?: boolean | null;
+  /** Offer "Talk to a person" up front, on the home screen. */
+  offer_person?: boolean | null;
+};
 
 /** When the lead form is offered besides the visitor asking for a person: never, on the agent's
  * hand-off, after `ask_after_turns` visitor turns, or when the visitor moves to leave the page. */
@@ -61,6 +69,8 @@ export type AgentState = {
   color?: string;
   lead_done?: boolean;
   teaser_dismissed?: boolean;
+  /** The last reply of the team the visitor saw: later ones count as unread on the launcher. */
+  team_seen?: string;
 };
 
 export interface SessionApi {
@@ -98,6 +108,8 @@ export interface PanelHost {
 export interface PanelApi {
   show(): void;
   hide(): void;
+  /** Loads the conversation closed, to follow the team's replies on the launcher's badge. */
+  watch(): void;
 }
 
 /** Resolves once the panel's language is loaded. */

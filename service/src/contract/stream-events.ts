@@ -112,6 +112,11 @@ export const streamEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('diagnostics'), data: diagnosticsSchema }),
   z.object({ event: z.literal('done'), data: z.object({ message: assistantMessageSchema }) }),
   z.object({ event: z.literal('error'), data: z.object({ code: errorCodeSchema, message: z.string() }) }),
+  /**
+   * Instead of an answer: a person of the team holds the conversation, so the visitor's message
+   * was kept for them and the assistant stays silent. Nothing follows.
+   */
+  z.object({ event: z.literal('held'), data: z.object({ conversation_id: z.string(), message_id: z.string(), state: z.enum(['waiting_for_human', 'human']) }) }),
 ]);
 
 export type Direction = z.infer<typeof directionSchema>;

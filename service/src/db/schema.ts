@@ -133,6 +133,24 @@ export interface AgentHandoff {
   type?: 'url' | 'email' | 'lead_form';
   value?: string;
   label?: string;
+  /** False: nobody of the team takes conversations over live; a request goes where `type` says. */
+  live?: boolean;
+  /** Offer "Talk to a person" up front in the widget, not only when the assistant cannot answer. */
+  offer_person?: boolean;
+  /** Minutes without a word from the team after which the assistant takes the conversation back. */
+  idle_minutes?: number;
+  /** When the team answers; outside these hours a visitor asking for a person gets the lead form. */
+  office_hours?: OfficeHours;
+}
+
+export interface OfficeHours {
+  /** An IANA time zone, e.g. Europe/Berlin. */
+  time_zone: string;
+  /** Days the team works, 0 Sunday to 6 Saturday. */
+  days: number[];
+  /** Local times, HH:MM, `from` before `to`. */
+  from: string;
+  to: string;
 }
 
 export const agents = pgTable('agents', {
@@ -207,6 +225,38 @@ export const conversations = pgTable('conversations', {
   busyUntil: timestamptz('busy_until'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   lastMessageAt: timestamptz('last_message_at'),
+  /** Who answers (0012; modules/conversations/handoff.ts owns every change). */
+  handoffState: text('handoff_state').$type<HandoffState>().notNull().default('bot'),
+  assigneeId: uuid('assignee_id'),
+  stateChangedAt: timestamptz('state_changed_at'),
+  handoffRequestedAt: timestamptz('handoff_requested_at'),
+  firstHumanReplyAt: timestamptz('first_human_reply_at'),
+  resolvedAt: timestamptz('resolved_at'),
+  resolvedBy: text('resolved_by').$type<'bot' | 'human'>(),
+  /** The team was emailed about the current request waiting (conversations/waiting-alerts.ts). */
+  waitingAlertedAt: timestamptz('waiting_alerted_at'),
+});
+
+/** Who answers a conversation: the assistant, nobody yet (a person was asked for), a person, or nobody (resolved). */
+export const HANDOFF_STATES = ['bot', 'waiting_for_human', 'human', 'resolved'] as const;
+export type HandoffState = (typeof HANDOFF_STATES)[number];
+
+export const CONVERSATION_EVENT_KINDS = ['transition', 'assigned', 'unassigned', 'unavailable', 'note'] as const;
+export type ConversationEventKind = (typeof CONVERSATION_EVENT_KINDS)[number];
+
+/** The handoff history of a conversation (0012), notes included. */
+export const conversationEvents = pgTable('conversation_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  workspaceId: uuid('workspace_id').notNull(),
+  conversationId: uuid('conversation_id').notNull(),
+  kind: text('kind').$type<ConversationEventKind>().notNull(),
+  fromState: text('from_state').$type<HandoffState>(),
+  toState: text('to_state').$type<HandoffState>(),
+  trigger: text('trigger'),
+  actorId: uuid('actor_id'),
+  assigneeId: uuid('assignee_id'),
+  body: text('body'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 export interface ShopperBinding {
@@ -223,7 +273,9 @@ export const messages = pgTable('messages', {
   seq: bigserial('seq', { mode: 'number' }).notNull(),
   conversationId: uuid('conversation_id').notNull(),
   workspaceId: uuid('workspace_id').notNull(),
-  role: text('role').$type<'user' | 'assistant'>().notNull(),
+  /** 'team': written by a member of the store's team (0012), `authorId` names them. */
+  role: text('role').$type<'user' | 'assistant' | 'team'>().notNull(),
+  authorId: uuid('author_id'),
   content: text('content').notNull(),
   blocks: jsonb('blocks').$type<unknown[]>().notNull().default([]),
   sources: jsonb('sources').$type<unknown[]>().notNull().default([]),

@@ -15,6 +15,7 @@ export const errorStatus = {
   csrf_failed: 403,
   not_found: 404,
   conversation_busy: 409,
+  handoff_state_conflict: 409,
   site_not_connected: 409,
   cart_not_found: 409,
   payload_too_large: 413,

@@ -6,6 +6,8 @@ export const PING_INTERVAL_MS = 15_000;
 export interface ServerSentEvent {
   name: string;
   data: unknown;
+  /** The event's id: a client reconnecting sends the last one it received (Last-Event-ID) to resume after it. */
+  id?: string;
 }
 
 export interface EventStreamOptions {
@@ -39,7 +41,7 @@ export function writeEventStream(reply: FastifyReply, events: AsyncIterable<Serv
   });
   const ping = setInterval(() => raw.write(': ping\n\n'), PING_INTERVAL_MS);
   const write = (event: ServerSentEvent) => {
-    if (!raw.destroyed) raw.write(`event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    if (!raw.destroyed) raw.write(`${event.id !== undefined ? `id: ${event.id}\n` : ''}event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`);
   };
   return (async () => {
     try {

@@ -73,6 +73,8 @@ describe('configuration', () => {
       TELEMETRY_RETENTION_DAYS: '30',
       EVENTS_PER_AGENT_PER_DAY: '1000',
       TEST_SUITE_DELAY_MS: '2500',
+      SMTP_URL: 'smtps://alerts:pw@mail.example:465',
+      ALERT_WAITING_MINUTES: '12',
     });
     expect(config).toEqual({
       port: 8080,
@@ -92,6 +94,7 @@ describe('configuration', () => {
       telemetryRetentionDays: 30,
       testSuiteDelayMs: 2500,
       eventsPerAgentPerDay: 1000,
+      alerts: { smtpUrl: 'smtps://alerts:pw@mail.example:465', from: 'Storefront Assistant <no-reply@assist.example>', waitingMinutes: 12 },
       providers: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined },
     });
   });

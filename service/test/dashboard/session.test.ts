@@ -32,7 +32,7 @@ describe('dashboard sign-in and sessions', () => {
       expect(body).toMatchObject({
         user: { email: ownerEmail, role: 'owner' },
         workspace: { id: shop.workspaceId, name: 'Session shop' },
-        permissions: ['agent-update', 'token-manage', 'spend-manage', 'member-manage'],
+        permissions: ['agent-update', 'token-manage', 'spend-manage', 'member-manage', 'conversation-reply'],
         csrf_token: expect.stringMatching(/^[\w-]{43}$/),
       });
       const cookie = String(response.headers['set-cookie']);

@@ -49,13 +49,24 @@ function getRoutes(routes: readonly RouteOptions[]): string[] {
 }
 
 type ParamKind = 'agent' | 'conversation' | 'lead' | 'answer' | 'run';
-type Access = 'public' | 'session';
+/** `widget`: a widget token names the conversation (its claims); nothing in the URL does. */
+type Access = 'public' | 'session' | 'widget';
 
 /**
  * Every read route and how it is reached. A GET route missing here fails the suite: whoever
  * adds one decides here whether it is public and which object its parameter names.
  */
-const READ_ROUTES: Record<string, { access: Access; param?: ParamKind; /** Its object is published: anyone may read it by its id. */ published?: true }> = {
+const READ_ROUTES: Record<
+  string,
+  {
+    access: Access;
+    param?: ParamKind;
+    /** Its object is published: anyone may read it by its id. */
+    published?: true;
+    /** An event stream that stays open: read by its own test below, not by the loops that wait for an answer. */
+    stream?: true;
+  }
+> = {
   '/answers/:id': { access: 'public', param: 'answer', published: true },
   '/healthz': { access: 'public' },
   '/readyz': { access: 'public' },
@@ -107,6 +118,9 @@ const READ_ROUTES: Record<string, { access: Access; param?: ParamKind; /** Its o
   '/app/api/tokens': { access: 'session' },
   '/app/api/members': { access: 'session' },
   '/app/api/conversations': { access: 'session' },
+  '/app/api/conversations/stream': { access: 'session', stream: true },
+  '/v1/widget/updates': { access: 'widget' },
+  '/v1/widget/updates/stream': { access: 'widget', stream: true },
   '/app/api/conversations/:id': { access: 'session', param: 'conversation' },
   '/app/api/leads': { access: 'session' },
   '/app/api/leads.csv': { access: 'session' },
@@ -130,7 +144,10 @@ async function tenant(service: TestApp, name: string): Promise<Tenant> {
   const shop = await seedWorkspace(service.database, `${name} Works ${marker}`);
   await service.database.db
     .update(agents)
-    .set({ allowedOrigins: [origin], name: `${name} agent ${marker}`, coupons: [{ code: couponCode, description: `${marker} coupon` }] })
+    // Nobody of the team takes over here (live handoff off): the owner is signed in, and an
+    // escalating answer would otherwise hand the conversation to them and silence the assistant
+    // the suite's later messages need (widget/handoff.test.ts tests the handoff's own scoping).
+    .set({ allowedOrigins: [origin], name: `${name} agent ${marker}`, coupons: [{ code: couponCode, description: `${marker} coupon` }], handoff: { type: 'lead_form', live: false } })
     .where(eq(agents.id, shop.agentId));
   const ownerEmail = `owner@${name.toLowerCase()}-${marker.slice(-6)}.example`;
   const owner = await signIn(service.app, await createMember(service.database, shop.workspaceId, 'owner', ownerEmail));
@@ -259,7 +276,7 @@ const it = appTest({
       apiToken: (url: string) => service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.shop.token}` } }),
       widgetToken: (url: string) => service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${a.widgetToken}`, origin: a.origin } }),
     };
-    return { a, b, idsOfB, leaks, as };
+    return { a, b, idsOfB, secretsOfB, leaks, as };
   },
 });
 
@@ -322,6 +339,7 @@ describe('tenant isolation on every route', () => {
     }).toString();
     for (const route of getRoutes(service.routes)) {
       const coverage = READ_ROUTES[route]!;
+      if (coverage.stream) continue;
       const own = coverage.param ? ownId(a, coverage.param) : 'x';
       const url = `${fill(route, own)}?${query}`;
       const response = await as.session(url);
@@ -337,6 +355,7 @@ describe('tenant isolation on every route', () => {
   it("with A's API token or widget token, no dashboard route answers, and no route says anything of B's", async ({ service, prepared: { a, b, leaks, as } }) => {
     for (const route of getRoutes(service.routes)) {
       const coverage = READ_ROUTES[route]!;
+      if (coverage.stream) continue;
       // A published page is asked for with A's own id: it is meant to answer whatever the credential.
       const target = coverage.param ? ownId(coverage.published ? a : b, coverage.param) : b.shop.agentId;
       for (const [credential, send] of [['api token', as.apiToken], ['widget token', as.widgetToken]] as const) {
@@ -352,6 +371,36 @@ describe('tenant isolation on every route', () => {
       }
     }
   }, 60_000);
+
+  it("the live streams opened with A's credentials and B's ids say nothing of B's", async ({ service, prepared: { a, b, secretsOfB } }) => {
+    const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    /** The first event of a stream: what it says on opening (a 'ready', or the conversation's state). */
+    const firstEvent = async (url: string, headers: Record<string, string>) => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 10_000);
+      try {
+        const response = await fetch(`${base}${url}`, { headers, signal: controller.signal });
+        expect(response.status, url).toBe(200);
+        const reader = response.body!.getReader();
+        let text = '';
+        while (!text.includes('\n\n')) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += Buffer.from(value).toString('utf8');
+        }
+        return text;
+      } finally {
+        clearTimeout(timer);
+        controller.abort();
+      }
+    };
+    const query = `?conversation_id=${b.conversationId}&agent_id=${b.shop.agentId}&workspace_id=${b.shop.workspaceId}`;
+    const widget = await firstEvent(`/v1/widget/updates/stream${query}`, { authorization: `Bearer ${a.widgetToken}`, origin: a.origin });
+    expect(widget).toContain('event: state');
+    const inbox = await firstEvent(`/app/api/conversations/stream${query}`, { cookie: a.owner.cookie });
+    expect(inbox).toContain('event: ready');
+    for (const text of [widget, inbox]) expect(secretsOfB.filter((secret) => !query.includes(secret) && text.includes(secret))).toEqual([]);
+  });
 
   describe('widget routes', () => {
     it("init does not resume B's conversation from A's agent, and B's agent does not start from A's origin", async ({ service, prepared: { a, b, leaks } }) => {

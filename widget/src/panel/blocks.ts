@@ -18,6 +18,8 @@ type LiveBlockContext = {
   t: Translator;
   host: PanelHost;
   openLeadForm(): void;
+  /** Asks for a person of the team in this conversation; absent when the agent's team does not take conversations live. */
+  askForPerson?: (() => void) | undefined;
   previewEveryKind?: false;
 };
 
@@ -60,6 +62,17 @@ function escalation(block: BlockOf<'escalation_button'>, context: BlockContext):
     const link = h('a', { class: 'btn', href, ...EXTERNAL_LINK, 'data-testid': 'sa-escalation' }, label);
     listen(link, 'click', track);
     return blockBox('escalation_button', link);
+  }
+  const { askForPerson } = context;
+  if (askForPerson) {
+    // A person of the team answers here; when nobody can, the panel offers the lead form.
+    const ask = h('button', { type: 'button', class: 'btn', 'data-testid': 'sa-escalation' }, label);
+    listen(ask, 'click', () => {
+      track();
+      ask.disabled = true;
+      askForPerson();
+    });
+    return blockBox('escalation_button', ask);
   }
   const leadFormAvailable = (handoff?.type === 'lead_form' || !handoff) && agent.lead_capture?.enabled === true;
   if (!leadFormAvailable) return null; // nowhere to hand off to: a dead button would only frustrate

@@ -2,7 +2,7 @@
 // notices, in the visitor's language (its translator). It calls the service through the typed
 // client, inside the host's session, which owns the JWT and its renewal.
 
-import { sendFeedback, sendMessage, streamMessage, type StreamEvent } from '@storefront-assistant/client';
+import { requestHandoff, sendFeedback, sendMessage, streamMessage, type HandoffRequest, type StreamEvent, type TeamMessage } from '@storefront-assistant/client';
 import { adoptStyles, h, icon, ICON_CLOSE, listen } from '../dom.js';
 import type { Translator } from '../i18n/translator.js';
 import { detach, logError } from '../log.js';
@@ -11,6 +11,7 @@ import type { Failure, InitData, Message, PanelApi, PanelHost } from '../types.j
 import { handoffHref, type BlockContext } from './blocks.js';
 import { describeFailure, toFailure } from './errors.js';
 import { keepFocusInside } from './focus-trap.js';
+import { LiveChannel, type HandoffView } from './live-channel.js';
 import { avatar, createHome } from './home.js';
 import { createLeadForm } from './lead-form.js';
 import { MessageView, type MessageTools } from './message-view.js';
@@ -63,6 +64,11 @@ export class ChatPanel implements PanelApi {
   /** Whether the log follows new content: true until the visitor scrolls up to read. */
   private stickToEnd = true;
   private readonly tools: MessageTools;
+  /** The conversation's live channel (handoff state, team replies), per loaded conversation. */
+  private live: LiveChannel | null = null;
+  /** Who answers, as the live channel last said; null until it said. */
+  private handoff: HandoffView['state'] | null = null;
+  private memberName: string | null = null;
 
   constructor(
     private readonly host: PanelHost,
@@ -170,11 +176,12 @@ export class ChatPanel implements PanelApi {
   show(): void {
     this.visible = true;
     this.el.hidden = false;
-    this.unread = 0;
-    this.host.setUnread(0, '');
+    this.setUnread(0);
     this.lockPageScroll(true);
     for (const view of this.views) view.refreshTime();
     if (!this.data) detach(this.connect(() => this.host.session.ready()));
+    else this.live?.start();
+    this.rememberSeen();
     this.input.focus();
   }
 
@@ -182,6 +189,26 @@ export class ChatPanel implements PanelApi {
     this.visible = false;
     this.el.hidden = true;
     this.lockPageScroll(false);
+    this.followLive();
+  }
+
+  /**
+   * Loads the conversation without showing it, so that team replies reach the launcher's badge
+   * while the panel is closed (the loader asks when a resumed conversation has the team in it).
+   */
+  watch(): void {
+    if (!this.data) detach(this.connect(() => this.host.session.ready()));
+  }
+
+  /** Whether a person of the team holds the conversation, or one was asked for: the assistant is silent. */
+  private held(): boolean {
+    return this.handoff === 'waiting_for_human' || this.handoff === 'human';
+  }
+
+  /** Open: the channel runs. Closed: only while the team has the conversation, for the unread badge. */
+  private followLive(): void {
+    if (this.visible || this.held()) this.live?.start();
+    else this.live?.stop();
   }
 
   /** Below 480 px the panel covers the screen: the page under it must not scroll instead of the log. */
@@ -193,6 +220,8 @@ export class ChatPanel implements PanelApi {
 
   private restart(): void {
     if (this.turn) this.turn.abort();
+    this.live?.stop();
+    this.live = null;
     this.data = null;
     this.sendButton.disabled = true;
     this.closeLeadForm();
@@ -223,22 +252,45 @@ export class ChatPanel implements PanelApi {
     this.log.replaceChildren();
     this.views.clear();
     this.home = null;
-    const history = (data.messages ?? []).filter((message) => message.role === 'user' || message.role === 'assistant');
+    this.handoff = null;
+    this.memberName = null;
+    this.live?.stop();
+    const live = new LiveChannel(this.host.session, {
+      state: (view) => this.onHandoff(view),
+      message: (message) => this.onTeamMessage(message),
+      transport: (kind) => this.el.setAttribute('data-live', kind),
+    });
+    this.live = live;
+    const history = (data.messages ?? []).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'team');
     if (history.length === 0) {
       const href = handoffHref(agent.handoff);
       this.home = createHome(agent, this.host.pageContext(), this.t, {
         ask: (question) => this.submit(question),
-        talkToPerson: href ? { href } : this.canTakeLead() ? () => this.openLeadForm('asked') : null,
+        // The agent offers a person up front: asked for live, in this conversation.
+        talkToPerson: this.offersPerson() ? () => detach(this.askForPerson('talk_to_person')) : href ? { href } : this.canTakeLead() ? () => this.openLeadForm('asked') : null,
         personLabel: agent.handoff?.label?.trim() || this.t.text('talkToHuman'),
       });
       this.log.append(this.home);
     } else {
       this.addGreeting();
+      let unread = 0;
       for (const message of history) {
-        this.addMessage(message);
-        this.rememberReplyLanguage(message); // a resumed conversation continues in its last reply's language
+        if (message.role === 'team') {
+          live.know(message.id);
+          this.addTeamMessage(message);
+          // Replies after the last one the visitor saw arrived while the panel was closed or the page away.
+          unread = message.id === this.host.state().team_seen ? 0 : unread + 1;
+        } else {
+          this.addMessage(message);
+          this.rememberReplyLanguage(message); // a resumed conversation continues in its last reply's language
+        }
       }
+      if (!this.visible && unread > 0) this.setUnread(unread);
     }
+    this.rememberSeen();
+    this.followLive();
+    // A conversation the team has in hand is followed even while the panel is closed.
+    if (history.some((message) => message.role === 'team')) live.start();
     this.userTurns = history.filter((message) => message.role === 'user').length;
     this.sendButton.disabled = false;
     this.stickToEnd = true;
@@ -254,7 +306,13 @@ export class ChatPanel implements PanelApi {
   }
 
   private blockContext(agent: InitData['agent']): BlockContext {
-    return { agent, host: this.host, t: this.t, openLeadForm: () => this.openLeadForm('asked') };
+    return {
+      agent,
+      host: this.host,
+      t: this.t,
+      openLeadForm: () => this.openLeadForm('asked'),
+      askForPerson: agent.handoff?.live !== false ? () => detach(this.askForPerson('escalation_button')) : undefined,
+    };
   }
 
   private addMessage(message: Message): MessageView {
@@ -271,14 +329,94 @@ export class ChatPanel implements PanelApi {
     return view;
   }
 
+  /** A reply from the store's team: who wrote it above the text, no rating tools (it is not the assistant's). */
+  private addTeamMessage(message: Message): void {
+    const view = this.newView('team', false);
+    view.show(message);
+    if (message.id) view.el.setAttribute('data-id', message.id);
+    view.el.prepend(h('p', { class: 'author', dir: 'auto' }, message.author?.name || this.t.text('teamMember')));
+  }
+
+  private onTeamMessage(message: TeamMessage): void {
+    this.leaveHome();
+    this.addTeamMessage(message);
+    this.host.emit('message', { message });
+    if (this.visible) this.rememberSeen();
+    else this.setUnread(this.unread + 1);
+  }
+
+  /** What the team did with the conversation, said once per change in the log. */
+  private onHandoff(view: HandoffView): void {
+    const before = this.handoff;
+    const state = view.state;
+    this.handoff = state;
+    this.el.setAttribute('data-handoff', state);
+    const member = state === 'human' ? view.member?.name ?? null : null;
+    if (state === 'waiting_for_human' && before !== state) this.addNote(this.t.text('handoffWaiting', { store: this.storeName() }));
+    if (member && member !== this.memberName) this.addNote(this.t.text('handoffJoined', { name: member }));
+    if (state === 'bot' && (before === 'human' || before === 'waiting_for_human')) this.addNote(this.t.text('handoffBackToAssistant'));
+    if (state === 'resolved' && before !== null && before !== state) this.addNote(this.t.text('handoffResolved'));
+    this.memberName = member ?? (state === 'human' ? this.memberName : null);
+    this.followLive();
+  }
+
+  private addNote(text: string): void {
+    this.leaveHome();
+    this.log.append(h('p', { class: 'note', role: 'status', 'data-testid': 'sa-handoff-note' }, text));
+  }
+
+  /** How the visitor knows the store: the site's own name (og:site_name, which shop systems set), else its address. */
+  private storeName(): string {
+    return this.host.pageContext().og?.site_name?.trim() || location.hostname.replace(/^www\./, '');
+  }
+
+  /** A person is asked for in the conversation itself when the team takes conversations live and the agent offers it. */
+  private offersPerson(): boolean {
+    const handoff = this.data?.agent.handoff;
+    return handoff?.live !== false && handoff?.offer_person === true;
+  }
+
+  /** The visitor asks for a person: the team is told, or the visitor is told nobody can answer now and gets the lead form. */
+  private async askForPerson(source: HandoffRequest['source']): Promise<void> {
+    this.clearNotice();
+    try {
+      const answer = await this.host.session.withToken((client) => requestHandoff(client, { source }));
+      if (answer.available) {
+        this.onHandoff({ state: answer.state, member: null });
+        this.live?.start();
+      } else {
+        this.addNote(this.t.text('handoffUnavailable'));
+        if (this.canTakeLead()) this.openLeadForm('asked');
+      }
+    } catch (error) {
+      this.showProblem(toFailure(error), () => detach(this.askForPerson(source)));
+    }
+  }
+
+  private setUnread(count: number): void {
+    this.unread = count;
+    this.host.setUnread(count, count > 0 ? this.t.count('unread', count) : '');
+  }
+
+  /** The last team reply the visitor saw, kept across page views: the replies after it are unread. */
+  private rememberSeen(): void {
+    if (!this.visible) return;
+    const last = [...this.views].reverse().find((view) => view.role === 'team');
+    const id = last?.el.getAttribute('data-id');
+    if (id && id !== this.host.state().team_seen) this.host.remember({ team_seen: id });
+  }
+
+  private leaveHome(): void {
+    if (!this.home) return;
+    this.home.remove();
+    this.home = null;
+    this.addGreeting();
+  }
+
   private submit(suggested?: string): void {
     const text = (suggested ?? this.input.value).trim();
     if (!text || this.turn || !this.data) return;
-    if (this.home) {
-      this.home.remove();
-      this.home = null;
-      this.addGreeting();
-    }
+    this.leaveHome();
     if (suggested === undefined) {
       this.input.value = '';
       this.fitInput();
@@ -293,7 +431,8 @@ export class ChatPanel implements PanelApi {
   private async send(text: string): Promise<void> {
     this.clearNotice();
     const view = this.newView('assistant');
-    view.showThinking();
+    // While the team has the conversation no answer is coming: no thinking dots either.
+    if (!this.held()) view.showThinking();
     const turn = this.beginTurn();
     let timedOut = false;
     let garbled = false;
@@ -415,6 +554,11 @@ export class ChatPanel implements PanelApi {
       case 'error':
         this.failTurn(view, { code: typeof data.code === 'string' ? data.code : 'internal_error' }, text);
         return 'error';
+      case 'held':
+        // A person of the team holds the conversation: the message was kept for them and the
+        // assistant stays silent, so there is no answer to wait for.
+        this.dropView(view);
+        return 'done';
       case 'start':
         // The reply's language can differ from the panel's (an Arabic question on an English
         // shop): the answer reads in its own direction, decided once; the chrome stays as it is.
@@ -432,10 +576,7 @@ export class ChatPanel implements PanelApi {
   private finishAnswer(view: MessageView, message: Message): void {
     view.show(message);
     this.host.emit('message', { message });
-    if (!this.visible) {
-      this.unread++;
-      this.host.setUnread(this.unread, this.t.count('unread', this.unread));
-    }
+    if (!this.visible) this.setUnread(this.unread + 1);
     if (message.blocks?.some((block) => block.kind === 'escalation_button')) this.offerLead('handoff');
     this.offerLead('after_turns');
   }

@@ -21,6 +21,8 @@ export const PANEL_CSS = `
 .msg-user{align-items:flex-end}
 .bubble{max-width:85%;min-width:0;padding:9px 13px;border-radius:14px;background:#f3f4f6;overflow-wrap:anywhere;word-break:break-word}
 .msg-user .bubble{background:var(--sa-accent);color:var(--sa-on-accent);white-space:pre-wrap}
+.msg-team .bubble{background:#eef2ff;border:1px solid #c7d2fe}
+.author{margin:0;font-size:12px;font-weight:600;color:#4338ca}
 .msg[data-state=failed] .bubble{opacity:.75}
 .msg-note{font-size:12px;color:#6b7280}
 .meta{display:flex;flex-wrap:wrap;align-items:center;gap:2px 6px;font-size:12px;color:#6b7280}

@@ -90,11 +90,35 @@ const coupon = z.object({
   description: z.string().trim().min(1, 'describe what the coupon gives').max(300),
 });
 
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 09:00');
+
+/** When the team answers, in a time zone this runtime knows. */
+const officeHours = z
+  .object({
+    time_zone: z.string().refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a time zone such as Europe/Berlin'),
+    days: z.array(z.int().min(0).max(6)).min(1, 'name at least one day').max(7),
+    from: clockTime,
+    to: clockTime,
+  })
+  .refine((hours) => hours.from < hours.to, { path: ['to'], message: 'must be after the start' });
+
 const handoff = z
   .object({
     type: z.preprocess(blankToNull, z.enum(HANDOFF_TYPES).nullable()).optional(),
     value: optionalText(500).optional(),
     label: optionalText(60).optional(),
+    // Live handoff to the team (conversations/handoff.ts); absent fields keep their stored value.
+    live: z.boolean().optional(),
+    offer_person: z.boolean().optional(),
+    idle_minutes: wholeNumber(1, 24 * 60).optional(),
+    office_hours: officeHours.nullable().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.type === 'url' && !(value.value && /^https?:\/\/[^\s]+$/i.test(value.value) && URL.canParse(value.value))) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { z } from 'zod';
 import { agents, LEAD_TRIGGERS, SITE_TYPES, type AgentHandoff, type AgentLeadCapture, type AgentTheme } from '../../db/schema.js';
@@ -28,7 +28,8 @@ export async function agentInWorkspace(db: Db, workspaceId: string, agentId: str
 
 type AgentColumns = Partial<typeof agents.$inferInsert>;
 
-function columnsOf(patch: AgentPatch): AgentColumns {
+/** `update`: the stored handoff settings a patch does not name are kept (merged in SQL). */
+function columnsOf(patch: AgentPatch, update = false): AgentColumns {
   const columns: AgentColumns = {};
   if (patch.name !== undefined) columns.name = patch.name;
   if (patch.site_type !== undefined) columns.siteType = patch.site_type;
@@ -59,7 +60,14 @@ function columnsOf(patch: AgentPatch): AgentColumns {
       if (type !== 'lead_form' && value) handoff.value = value;
     }
     if (label) handoff.label = label;
-    columns.handoff = handoff;
+    // Where a request goes is replaced as a whole; the live handoff settings a form does not show are kept unless given.
+    const live: Partial<AgentHandoff> = {};
+    if (patch.handoff.live !== undefined) live.live = patch.handoff.live;
+    if (patch.handoff.offer_person !== undefined) live.offer_person = patch.handoff.offer_person;
+    if (patch.handoff.idle_minutes !== undefined && patch.handoff.idle_minutes !== null) live.idle_minutes = patch.handoff.idle_minutes;
+    if (patch.handoff.office_hours) live.office_hours = patch.handoff.office_hours;
+    const cleared = patch.handoff.office_hours === null ? sql`- 'office_hours'` : sql``;
+    columns.handoff = !update ? { ...handoff, ...live } : sql`((coalesce(${agents.handoff}, '{}'::jsonb) - 'type' - 'value' - 'label') ${cleared}) || ${JSON.stringify({ ...handoff, ...live })}::jsonb` as unknown as AgentHandoff;
   }
   if (patch.provider !== undefined) columns.provider = patch.provider;
   if (patch.model !== undefined) columns.model = patch.model;
@@ -104,7 +112,7 @@ export async function updateAgent(db: Db, workspaceId: string, agentId: string, 
   if (!isAgentId(agentId)) throw notFound('Agent');
   const [row] = await db
     .update(agents)
-    .set({ ...columnsOf(patch), updatedAt: now })
+    .set({ ...columnsOf(patch, true), updatedAt: now })
     .where(and(eq(agents.id, agentId), eq(agents.workspaceId, workspaceId)))
     .returning();
   if (!row) throw notFound('Agent');
@@ -125,7 +133,15 @@ export const agentWire = z.object({
   suggestions: z.array(z.string()),
   lead_capture: z.object({ enabled: z.boolean().optional(), trigger: z.enum(LEAD_TRIGGERS).optional(), ask_after_turns: z.number().int().optional(), consent_text: z.string().optional() }),
   coupons: z.array(z.object({ code: z.string(), description: z.string() })),
-  handoff: z.object({ type: z.enum(['url', 'email', 'lead_form']).optional(), value: z.string().optional(), label: z.string().optional() }),
+  handoff: z.object({
+    type: z.enum(['url', 'email', 'lead_form']).optional(),
+    value: z.string().optional(),
+    label: z.string().optional(),
+    live: z.boolean().optional(),
+    offer_person: z.boolean().optional(),
+    idle_minutes: z.number().int().optional(),
+    office_hours: z.object({ time_zone: z.string(), days: z.array(z.number().int()), from: z.string(), to: z.string() }).optional(),
+  }),
   provider: z.string(),
   model: z.string().nullable(),
   budget_turns: z.number().int().nullable(),

@@ -15,7 +15,8 @@ import { messageFacts, type MessageFacts } from './visitor-facts.js';
  */
 
 export interface StoredMessage {
-  role: 'user' | 'assistant';
+  /** 'team': a reply of a person who held the conversation (conversations/handoff.ts). */
+  role: 'user' | 'assistant' | 'team';
   content: string;
   status: 'complete' | 'partial' | 'error';
   /** The sources an answer showed (assistant messages): what the conversation was about. */

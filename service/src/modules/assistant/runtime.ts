@@ -47,6 +47,21 @@ export interface RuntimeDeps {
   /** The clock (shopper bindings expire, order lookup misses are counted by time); the system clock if absent. */
   now?: () => Date;
   orderLookupLimits?: OrderLookupLimits;
+  /**
+   * Told of every complete production answer once it is stored, with what the answer did: the
+   * widget starts a handoff from here (the `escalate` tool, low confidence twice in a row). Its
+   * failure is noted and never costs the visitor the answer.
+   */
+  onAnswered?: (answer: AnsweredTurn) => Promise<void>;
+}
+
+export interface AnsweredTurn {
+  agent: AgentRow;
+  conversationId: string;
+  /** The model (or the offline responder) called its `escalate` tool. */
+  escalated: boolean;
+  offline: boolean;
+  lowConfidence: boolean;
 }
 
 export interface TurnOverrides {
@@ -197,6 +212,17 @@ export async function* runTurn(deps: RuntimeDeps, input: TurnInput): AsyncGenera
     });
     yield { type: 'sources', sources: turn.sources };
     await persist('complete');
+    if (mode === 'production' && deps.onAnswered) {
+      await deps
+        .onAnswered({
+          agent,
+          conversationId: conversation.id,
+          escalated: turn.toolCalls.some((call) => call.name === 'escalate'),
+          offline: turn.provider === 'offline',
+          lowConfidence: turn.retrieval.lowConfidence && setup.smallTalk === null,
+        })
+        .catch((error: unknown) => turn.notes.push(`after the answer: ${safeErrorMessage(error)}`));
+    }
     if (mode === 'playground') yield { type: 'diagnostics', diagnostics: turn.diagnostics('complete', performance.now() - started) };
     yield { type: 'done', message: turn.message() };
   } catch (error) {
@@ -410,7 +436,8 @@ function toModelMessages(history: readonly StoredMessage[], message: string): Mo
   const usable = history.filter((m) => m.status !== 'error' && m.content.trim() !== '').slice(-HISTORY_FOR_MODEL);
   const firstUser = usable.findIndex((m) => m.role === 'user');
   const turns = firstUser < 0 ? [] : usable.slice(firstUser);
-  return [...turns.map((m): ModelMessage => ({ role: m.role, content: m.content })), { role: 'user', content: message }];
+  // A person of the team spoke for the store: to the model, that is the store's side of the conversation.
+  return [...turns.map((m): ModelMessage => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content })), { role: 'user', content: message }];
 }
 
 /**

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   // The workspace's daily spending caps and model prices: what the owner pays for.
   'spend-manage': ['owner', 'admin'],
   'member-manage': ['owner'],
+  // Writing to visitors as the store (team replies, taking over, resolving, notes): not viewers.
+  'conversation-reply': ['owner', 'admin', 'editor'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

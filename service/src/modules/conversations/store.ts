@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
-import { agents, conversations, messages, type ShopperBinding } from '../../db/schema.js';
+import { agents, conversations, messages, users, type ShopperBinding } from '../../db/schema.js';
 import type { AgentRow } from '../agents/store.js';
 
 /**
@@ -164,15 +164,24 @@ export async function conversationUsage(db: Db, workspaceId: string, conversatio
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** The last messages of a conversation, oldest first. */
-export async function lastMessages(db: Db, workspaceId: string, conversationId: string, limit: number): Promise<MessageRow[]> {
+/**
+ * The last messages of a conversation, oldest first, each with the name of the member who wrote
+ * it (team replies: the visitor sees who answered; null for the visitor's and the assistant's).
+ */
+export async function lastMessages(
+  db: Db,
+  workspaceId: string,
+  conversationId: string,
+  limit: number,
+): Promise<(MessageRow & { authorName: string | null })[]> {
   const rows = await db
-    .select()
+    .select({ message: messages, authorName: users.name })
     .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorId))
     .where(and(eq(messages.conversationId, conversationId), eq(messages.workspaceId, workspaceId)))
     .orderBy(desc(messages.seq))
     .limit(limit);
-  return rows.reverse();
+  return rows.reverse().map(({ message, authorName }) => ({ ...message, authorName }));
 }
 
 /** Every message of a conversation, oldest first. */
@@ -278,6 +287,11 @@ export function productionConversations(db: Db, workspaceId: string) {
       tokensUsed: conversations.tokensUsed,
       createdAt: conversations.createdAt,
       lastMessageAt: conversations.lastMessageAt,
+      handoffState: conversations.handoffState,
+      assigneeId: conversations.assigneeId,
+      handoffRequestedAt: conversations.handoffRequestedAt,
+      firstHumanReplyAt: conversations.firstHumanReplyAt,
+      resolvedBy: conversations.resolvedBy,
     })
     .from(conversations)
     .where(and(eq(conversations.workspaceId, workspaceId), eq(conversations.isPlayground, false)))

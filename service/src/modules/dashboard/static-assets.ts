@@ -12,7 +12,7 @@ import { WIDGET_DIST_DIR } from '../static/routes.js';
  */
 
 const WEB_DIR = fileURLToPath(new URL('../../../../web/dashboard/', import.meta.url));
-const OWN_ASSETS = ['dashboard.css', 'dashboard.js', 'analytics.js'] as const;
+const OWN_ASSETS = ['dashboard.css', 'dashboard.js', 'analytics.js', 'inbox.js'] as const;
 
 /** The chart library's self-contained browser build, from its npm package. */
 export const CHART_ASSET = 'chart.umd.min.js';

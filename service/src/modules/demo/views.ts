@@ -82,6 +82,7 @@ function layout(ctx: PageContext, title: string, description: string, body: Safe
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${description}">
+<meta property="og:site_name" content="${STORE.name}">
 <link rel="icon" href="/demo/images/favicon.svg">
 <style nonce="${ctx.nonce}">${markup(CSS)}</style>
 </head>

@@ -201,7 +201,7 @@ export const personalDataExportResponse = named('PersonalDataExportResponse', z.
       id: z.uuid(),
       agent_id: z.uuid(),
       created_at: z.iso.datetime({ offset: true }),
-      messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: z.iso.datetime({ offset: true }) })),
+      messages: z.array(z.object({ role: z.enum(['user', 'assistant', 'team']), content: z.string(), created_at: z.iso.datetime({ offset: true }) })),
     }),
   ),
 }));

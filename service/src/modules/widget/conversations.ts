@@ -52,6 +52,7 @@ export async function resumedMessages(db: Db, workspaceId: string, conversationI
   return rows.map((row) => ({
     id: row.id,
     role: row.role,
+    ...(row.role === 'team' ? { author: { name: row.authorName } } : {}),
     content: row.content,
     // A block stored under an older block schema is left out: the widget could not render it.
     blocks: row.blocks.map(validateBlock).filter((block): block is Block => block !== undefined && PRODUCTION_BLOCK_KINDS.includes(block.kind)),

@@ -9,7 +9,7 @@ import { normalizeOrigin } from '../../lib/urls.js';
  * stricter, per-agent rule (init's hard gate, and a token used from its own agent's origins)
  * is enforced by the routes.
  */
-export const ALLOWED_HEADERS = 'authorization, content-type, x-request-id';
+export const ALLOWED_HEADERS = 'authorization, content-type, last-event-id, x-request-id';
 export const EXPOSED_HEADERS = 'retry-after, x-request-id';
 
 /** Origin headers already judged: a shop's pages send the same few, and parsing a URL is most of the cost. */

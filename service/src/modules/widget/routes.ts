@@ -9,6 +9,18 @@ import { couponApplies } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { clientAddressKey, createLimiter } from '../../lib/rate-limit.js';
 import { errorResponses, eventStreamResponse } from '../../lib/route-schema.js';
+import { writeEventStream } from '../../lib/sse.js';
+import type { AgentRow } from '../agents/store.js';
+import {
+  lowConfidenceTwice,
+  requestHandoff,
+  routeVisitorMessage,
+  storeHeldVisitorMessage,
+  teamMessagesAfter,
+  visitorHandoffView,
+  type HandoffDeps,
+} from '../conversations/handoff.js';
+import { messageFacts } from '../assistant/visitor-facts.js';
 import type { TurnEvent } from '../assistant/events.js';
 import { resolveReplyLanguage } from '../assistant/language.js';
 import { runTurn, type RuntimeDeps } from '../assistant/runtime.js';
@@ -19,7 +31,9 @@ import { SiteClient } from '../sites/site-client.js';
 import { siteForAgent } from '../sites/site-lookup.js';
 import { publishedAgentCache } from './agent-cache.js';
 import { resumedMessages, widgetConversation } from './conversations.js';
-import { bindShopper, findConversation, startConversation } from '../conversations/store.js';
+import { bindShopper, findConversation, startConversation, type ConversationRow } from '../conversations/store.js';
+import { conversationUpdates } from './updates.js';
+import { SubscriptionCounter, writeCountedStream } from '../../lib/subscriptions.js';
 import { ALLOWED_HEADERS, allowOrigin, originAllowedFor, originDirectory, requestOrigin } from './cors.js';
 import { saveLead } from '../leads/capture.js';
 import { saveFeedback } from './feedback.js';
@@ -30,6 +44,11 @@ import {
   feedbackBody,
   feedbackResponse,
   eventsResponse,
+  handoffBody,
+  handoffResponse,
+  heldResponse,
+  updatesQuery,
+  updatesResponse,
   initBody,
   initResponse,
   leadBody,
@@ -48,7 +67,22 @@ declare module 'fastify' {
   }
 }
 
-const WIDGET_PATHS = ['/v1/widget/init', '/v1/widget/messages', '/v1/widget/messages/stream', '/v1/widget/leads', '/v1/widget/feedback', '/v1/widget/events', '/api/v1/widget/coupon/apply'];
+const WIDGET_PATHS = [
+  '/v1/widget/init',
+  '/v1/widget/messages',
+  '/v1/widget/messages/stream',
+  '/v1/widget/leads',
+  '/v1/widget/feedback',
+  '/v1/widget/events',
+  '/v1/widget/handoff',
+  '/v1/widget/updates',
+  '/v1/widget/updates/stream',
+  '/api/v1/widget/coupon/apply',
+];
+
+/** Live channels open at once, per conversation and per client address (see SubscriptionCounter). */
+export const UPDATES_STREAMS_PER_CONVERSATION = 3;
+export const UPDATES_STREAMS_PER_ADDRESS = 20;
 
 /** The widget API (spec 4.2). */
 /** The widget's documentation: every route but init authenticates with the token init gives. */
@@ -60,6 +94,7 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('widget', null);
   const tokens = new WidgetTokens(deps.config.appSecret, deps.config.publicBaseUrl, deps.now, deps.config.previousAppSecret);
+  const handoff: HandoffDeps = { db: deps.db, notifier: deps.notifier, now: deps.now };
   const runtime: RuntimeDeps = {
     db: deps.db,
     providerEnv: deps.providerEnv,
@@ -69,6 +104,18 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
       perConversation: deps.limits.orderLookupMissesPerConversation,
       perAddressPerHour: deps.limits.orderLookupMissesPerAddressPerHour,
       perEmailPerHour: deps.limits.orderLookupMissesPerEmailPerHour,
+    },
+    // The assistant's own escalation and repeated low confidence ask for a person: defined
+    // actions of the turn, never words found in a reply.
+    onAnswered: async (answer) => {
+      const trigger = answer.escalated
+        ? answer.offline
+          ? 'offline_escalate'
+          : 'model_escalate'
+        : answer.lowConfidence && (await lowConfidenceTwice(deps.db, answer.agent.workspaceId, answer.conversationId))
+          ? 'low_confidence'
+          : undefined;
+      if (trigger) await requestHandoff(handoff, { agent: answer.agent, conversationId: answer.conversationId, trigger });
     },
   };
   const limits = deps.limits;
@@ -80,6 +127,11 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
   const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
   const eventLimit = perToken('widget-events', limits.eventsPerToken);
+  const handoffLimit = perToken('widget-handoff', 10);
+  const updatesLimit = perToken('widget-updates', 60);
+  const updatesIpLimit = perIp('widget-updates-ip', 600);
+  const streamsPerConversation = new SubscriptionCounter(UPDATES_STREAMS_PER_CONVERSATION);
+  const streamsPerAddress = new SubscriptionCounter(UPDATES_STREAMS_PER_ADDRESS);
   // Visitor messages, both endpoints counted together. Each conversation is bounded by its budget
   // (budget.ts), but init hands out new conversations: the per-address limit bounds what one
   // client can make the owner's model do across all of them (see SECURITY.md, cost governor).
@@ -130,7 +182,7 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
         throw new AppError('origin_not_allowed', 'This origin is not allowed to use the widget');
       }
       void reply
-        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-methods', 'GET, POST, OPTIONS')
         .header('access-control-allow-headers', ALLOWED_HEADERS)
         .header('access-control-max-age', '600')
         .status(204)
@@ -230,15 +282,42 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
         direction: language.direction,
         lead_capture: agent.leadCapture,
         theme: agent.theme,
-        handoff: agent.handoff,
+        // What the widget needs of the handoff; idle time and office hours stay on the service.
+        handoff: {
+          type: agent.handoff.type,
+          value: agent.handoff.value,
+          label: agent.handoff.label,
+          live: agent.handoff.live !== false,
+          offer_person: agent.handoff.offer_person === true,
+        },
       },
       messages: resumable ? await resumedMessages(deps.db, agent.workspaceId, conversation.id) : [],
     };
   });
 
+  /**
+   * While a person of the team holds the conversation, the visitor's message is kept for them
+   * and the assistant is not called; undefined when the assistant answers.
+   */
+  const holdForTeam = async (agent: AgentRow, conversation: ConversationRow, message: string) => {
+    if ((await routeVisitorMessage(handoff, { agent, conversation })) !== 'held') return undefined;
+    const text = message.trim();
+    const stored = await storeHeldVisitorMessage(handoff, { workspaceId: agent.workspaceId, conversationId: conversation.id, message: text, facts: messageFacts(text) });
+    if (!stored) return undefined;
+    const view = await visitorHandoffView(deps.db, agent.workspaceId, conversation.id);
+    return {
+      conversation_id: conversation.id,
+      held: true as const,
+      message_id: stored.id,
+      state: view.state === 'human' ? ('human' as const) : ('waiting_for_human' as const),
+    };
+  };
+
   /** Starts the turn; an error before anything was generated becomes a plain error response. */
   const startTurn = async (request: FastifyRequest, body: z.output<typeof messageBody>, signal: AbortSignal) => {
     const { conversation, agent } = await conversationOf(request);
+    const held = await holdForTeam(agent, conversation, body.message);
+    if (held) return { held };
     const events = deps.metrics.observeTurn(runTurn(runtime, {
       agent,
       conversation,
@@ -252,16 +331,17 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     const first = await events.next();
     if (first.done) throw new AppError('internal_error', 'The turn produced nothing');
     if (first.value.type === 'error') throw turnError(first.value);
-    return { first: first.value, events };
+    return { first: first.value, events, held: undefined };
   };
 
   const messageSchema = {
     tags,
     operationId: 'widgetMessage',
     summary: 'Send a message and receive the whole answer',
+    description: 'While a person of the team holds the conversation, the message is kept for them and answered with 202 `HeldResponse`: the assistant stays silent.',
     security,
     body: messageBody,
-    response: { 200: messageResponse, ...errorResponses(400, 401, 403, 409, 429, 503) },
+    response: { 200: messageResponse, 202: heldResponse, ...errorResponses(400, 401, 403, 409, 429, 503) },
   };
   app.post('/v1/widget/messages', { schema: messageSchema, preValidation: withToken(messageLimit) }, async (request, reply) => {
     const controller = new AbortController();
@@ -272,7 +352,8 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     });
     const ended = deps.turns.begin(controller);
     try {
-      const { first, events } = await startTurn(request, request.body, controller.signal);
+      const { first, events, held } = await startTurn(request, request.body, controller.signal);
+      if (held) return reply.status(202).send(held);
       if (first.type !== 'start') throw new AppError('internal_error', 'The turn did not start');
       let event: TurnEvent | undefined = first;
       while (event) {
@@ -297,6 +378,7 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     description: [
       'Events: `start` `{"conversation_id", "message_id"}`; `delta` `{"text"}` (many); `block` (a Block); `sources` `{"sources": [...]}`; then `done` `{"message": Message}`, or `error` `{"code", "message"}` instead of `done`.',
       'Comments `: ping` every 15 s. A client that disconnects aborts generation; the partial answer is saved. Errors before the stream starts are answered as JSON.',
+      'While a person of the team holds the conversation, the stream is one `held` event `{"conversation_id", "message_id", "state"}`: the message was kept for the team and no answer follows.',
     ].join(' '),
     security,
     body: messageBody,
@@ -312,8 +394,86 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
       ended();
       throw error;
     }
-    void deps.metrics.trackStream(request, reply, streamTurn(reply, turn.first, turn.events, controller)).finally(ended);
+    if (turn.held) {
+      ended();
+      const { held: _held, ...kept } = turn.held;
+      void writeEventStream(reply, (async function* () {
+        yield { name: 'held', data: kept };
+      })(), { onClientGone: () => {}, failureEvent: { name: 'error', data: { code: 'internal_error', message: 'The message could not be kept' } } });
+      return reply;
+    }
+    void deps.metrics.trackStream(request, reply, streamTurn(reply, turn.first!, turn.events!, controller)).finally(ended);
     return reply;
+  });
+
+  const handoffSchema = {
+    tags,
+    operationId: 'widgetHandoff',
+    summary: 'Ask for a person of the team',
+    description:
+      "When somebody of the team can answer (a member used the dashboard in the last minutes, within the agent's office hours), the conversation waits for them (`waiting_for_human`) and the assistant stays silent; their replies arrive on `/v1/widget/updates/stream`. Otherwise `available` is false and the widget offers the lead form; the request is still shown in the inbox. Asking again while waiting changes nothing. 10 per minute per token.",
+    security,
+    body: handoffBody,
+    response: { 200: handoffResponse, ...errorResponses(400, 401, 403, 429) },
+  };
+  app.post('/v1/widget/handoff', { schema: handoffSchema, preValidation: withToken(handoffLimit) }, async (request) => {
+    const { conversation, agent } = await conversationOf(request);
+    const result = await requestHandoff(handoff, {
+      agent,
+      conversationId: conversation.id,
+      trigger: request.body.source === 'talk_to_person' ? 'visitor' : 'escalation_button',
+    });
+    return { state: result.state, available: result.available, reason: result.reason ?? null };
+  });
+
+  /** The cursor of a live channel: `after`, else the Last-Event-ID a reconnecting client sends. */
+  const cursorOf = (request: FastifyRequest, after: number | undefined) => {
+    if (after !== undefined) return after;
+    const lastEventId = request.headers['last-event-id'];
+    return typeof lastEventId === 'string' && /^\d{1,15}$/.test(lastEventId.trim()) ? Number(lastEventId.trim()) : 0;
+  };
+
+  const updatesStreamSchema = {
+    tags,
+    operationId: 'widgetUpdatesStream',
+    summary: "The conversation's live channel: handoff state and team replies (Server-Sent Events)",
+    description: [
+      'Events: `state` `{"state", "member"}` first and on every change; `message` (a team reply with its `seq`, also the event `id`). Comments `: ping` every 15 s.',
+      'Resume with `after` (or the Last-Event-ID header) set to the last `seq` received: nothing is lost or repeated. The stream ends after 5 minutes; reconnect with the cursor.',
+      `At most ${UPDATES_STREAMS_PER_CONVERSATION} open per conversation and ${UPDATES_STREAMS_PER_ADDRESS} per client address (429 \`rate_limited\`). Where a proxy buffers the stream, poll \`/v1/widget/updates\` instead.`,
+    ].join(' '),
+    security,
+    querystring: updatesQuery,
+    response: { 200: eventStreamResponse('An event stream'), ...errorResponses(400, 401, 403, 429) },
+  };
+  app.get('/v1/widget/updates/stream', { schema: updatesStreamSchema, preValidation: [updatesIpLimit, withToken(updatesLimit)] }, async (request, reply) => {
+    const { conversation, agent } = await conversationOf(request);
+    return writeCountedStream(
+      reply,
+      [
+        { counter: streamsPerConversation, key: conversation.id, full: 'Too many live channels are open for this conversation' },
+        { counter: streamsPerAddress, key: clientAddressKey(request), full: 'Too many live channels are open from this address' },
+      ],
+      (signal) => conversationUpdates(handoff, { workspaceId: agent.workspaceId, conversationId: conversation.id, after: cursorOf(request, request.query.after), signal }),
+      'The live channel failed; reconnect',
+    );
+  });
+
+  const updatesSchema = {
+    tags,
+    operationId: 'widgetUpdates',
+    summary: "The conversation's handoff state and the team replies after a cursor (polling)",
+    description: 'The same as the live channel, for clients whose stream a proxy buffers: poll every few seconds with `after` set to the last `seq` received. 60 per minute per token.',
+    security,
+    querystring: updatesQuery,
+    response: { 200: updatesResponse, ...errorResponses(400, 401, 403, 429) },
+  };
+  app.get('/v1/widget/updates', { schema: updatesSchema, preValidation: [updatesIpLimit, withToken(updatesLimit)] }, async (request) => {
+    const { conversation, agent } = await conversationOf(request);
+    return {
+      handoff: await visitorHandoffView(deps.db, agent.workspaceId, conversation.id),
+      messages: await teamMessagesAfter(deps.db, agent.workspaceId, conversation.id, cursorOf(request, request.query.after)),
+    };
   });
 
   const leadSchema = {

@@ -3,6 +3,7 @@ import { LEAD_TRIGGERS, SITE_TYPES } from '../../db/schema.js';
 import { blockSchema } from '../assistant/blocks.js';
 import { named } from '../../lib/route-schema.js';
 import { MAX_MESSAGE_CHARS } from '../assistant/runtime.js';
+import { handoffStateSchema, handoffViewSchema, teamMessageSchema } from '../../contract/conversation-updates.js';
 
 /** Wire schemas of the widget API (contract section 4). */
 
@@ -97,8 +98,9 @@ const direction = z.enum(['ltr', 'rtl']);
 
 export const messageSchema = named('Message', z.object({
   id: z.uuid(),
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'team']).describe('`team`: written by a person of the store\'s team, who took the conversation over'),
   content: z.string().describe('Markdown text'),
+  author: z.object({ name: z.string().nullable() }).optional().describe('Who of the team wrote a `team` message (their display name, if they set one)'),
   blocks: z.array(blockSchema),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
   created_at: isoDateTime,
@@ -134,6 +136,8 @@ export const initResponse = named('InitResponse', z.object({
       type: z.enum(['url', 'email', 'lead_form']).nullish().describe('Where a visitor who asks for a person is sent'),
       value: z.string().nullish(),
       label: z.string().nullish(),
+      live: z.boolean().nullish().describe('False: nobody of the team takes conversations over; the escalation goes where `type` says'),
+      offer_person: z.boolean().nullish().describe('Offer "Talk to a person" up front'),
     }),
   }),
   messages: z.array(messageSchema).describe('The last 30 messages, oldest first, when the conversation was resumed; else empty'),
@@ -156,4 +160,34 @@ export const couponApplyResponse = named('CouponApplyResponse', z.object({
   code: z.string(),
   expires_at: isoDateTime,
   cart_url: z.string(),
+}));
+
+/** A person from the team (see conversations/handoff.ts). */
+
+export const handoffBody = named('HandoffRequest', z.object({
+  source: z
+    .enum(['talk_to_person', 'escalation_button'])
+    .describe('`talk_to_person`: the visitor chose to talk to a person; `escalation_button`: they pressed the button an answer offered'),
+}));
+
+export const handoffResponse = named('HandoffResponse', z.object({
+  state: handoffStateSchema,
+  available: z.boolean().describe('False: nobody of the team can answer now; offer the lead form instead'),
+  reason: z.enum(['nobody_online', 'outside_office_hours', 'live_handoff_off']).nullable(),
+}));
+
+export const heldResponse = named('HeldResponse', z.object({
+  conversation_id: z.uuid(),
+  held: z.literal(true),
+  message_id: z.uuid().describe("The visitor's message, kept for the team"),
+  state: z.enum(['waiting_for_human', 'human']),
+}));
+
+export const updatesQuery = z.object({
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe('The `seq` of the last team message the widget has (else the Last-Event-ID header; else 0: all)'),
+});
+
+export const updatesResponse = named('UpdatesResponse', z.object({
+  handoff: handoffViewSchema,
+  messages: z.array(teamMessageSchema).describe('Team replies after `after`, oldest first (at most 50; ask again after the last one for more)'),
 }));

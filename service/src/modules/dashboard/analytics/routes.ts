@@ -160,6 +160,15 @@ function analyticsView(figures: Analytics, chosenDates: boolean): SafeHtml {
           )}</tbody></table>`}
     </section>
     <section class="card">
+      <h2>A person took over</h2>
+      ${figures.handoff.every((row) => row.handed_off === 0)
+        ? emptyState('No visitor asked for a person in this range.')
+        : html`<p class="hint">Of the conversations started in the range. First reply: average time from the request to a member's first reply. Resolved by the assistant: resolved before any member replied.</p>
+          <table class="compact" data-testid="handoff-per-agent"><thead><tr><th>Agent</th><th class="num">Asked for a person</th><th class="num">Answered by a person</th><th class="num">First reply</th><th class="num">Resolved by the assistant</th><th class="num">Resolved by a person</th></tr></thead><tbody>${figures.handoff.map(
+            (row) => html`<tr><td><a href="/app/agents/${row.agent_id}">${row.agent_name}</a></td><td class="num" data-figure="handed_off">${row.handed_off} of ${row.conversations} (${Math.round(row.handoff_rate * 100)}%)</td><td class="num" data-figure="human_replied">${row.human_replied}</td><td class="num" data-figure="first_reply">${row.first_reply_seconds === null ? '–' : waitLabel(row.first_reply_seconds)}</td><td class="num" data-figure="resolved_by_bot">${row.resolved_by_bot}</td><td class="num" data-figure="resolved_by_human">${row.resolved_by_human}</td></tr>`,
+          )}</tbody></table>`}
+    </section>
+    <section class="card">
       <h2>Coupons</h2>
       <p>${totals.coupon_applies} apply attempts, ${totals.coupons_staged} staged in a cart.</p>
     </section>
@@ -176,4 +185,9 @@ function analyticsView(figures: Analytics, chosenDates: boolean): SafeHtml {
         )}</tbody>
       </table></div>`}
   </section>`;
+}
+
+/** A wait as people say it: seconds under two minutes, else minutes. */
+function waitLabel(seconds: number): string {
+  return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
 }

@@ -51,6 +51,25 @@ export const analyticsWire = z.object({
       down_reasons: z.object({ incorrect: count, incomplete: count, off_topic: count, unstated: count }) satisfies z.ZodType<Record<FeedbackReason | 'unstated', number>>,
     }),
   ),
+  /**
+   * People of the team taking over, per agent, over the conversations started in the range:
+   * how many asked for a person (the latest request of each), how many of those a member
+   * answered and how fast on average (seconds from the request to the first reply), and how the
+   * resolved ones ended: by the assistant (resolved before any member replied) or by a person.
+   */
+  handoff: z.array(
+    z.object({
+      agent_id: z.guid(),
+      agent_name: z.string(),
+      conversations: count,
+      handed_off: count,
+      handoff_rate: z.number().min(0).max(1),
+      human_replied: count,
+      first_reply_seconds: z.number().nullable(),
+      resolved_by_bot: count,
+      resolved_by_human: count,
+    }),
+  ),
 }) satisfies z.ZodType<{ quality: { daily: AnswerQualityDay[] } }>;
 export type Analytics = z.infer<typeof analyticsWire>;
 
@@ -90,7 +109,7 @@ export async function analytics(db: Db, workspaceId: string, range: DayRange): P
   const pc = productionConversations(db, workspaceId);
   const hasMessages: SQL = sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId})`;
 
-  const [quality, gaps, conversations, messageRows, escalations, leadRows, couponRows, eventRows, feedbackRows] = await Promise.all([
+  const [quality, gaps, conversations, messageRows, escalations, leadRows, couponRows, eventRows, feedbackRows, handoffRows] = await Promise.all([
     answerQuality(db, workspaceId, from, until),
     gapClusters(db, workspaceId, { from, until }),
     db.select({ day: utcDay(pc.createdAt), n: countInt }).from(pc).where(and(inRange(pc.createdAt), hasMessages)).groupBy(sql`1`),
@@ -142,6 +161,22 @@ export async function analytics(db: Db, workspaceId: string, range: DayRange): P
       .where(inRange(messageFeedback.updatedAt))
       .groupBy(agents.id, agents.name)
       .orderBy(agents.name),
+    db
+      .select({
+        agentId: agents.id,
+        agentName: agents.name,
+        conversations: countInt,
+        handedOff: sql<number>`count(*) FILTER (WHERE ${pc.handoffRequestedAt} IS NOT NULL)::int`,
+        humanReplied: sql<number>`count(*) FILTER (WHERE ${pc.firstHumanReplyAt} IS NOT NULL AND ${pc.handoffRequestedAt} IS NOT NULL)::int`,
+        firstReplySeconds: sql<number | null>`avg(extract(epoch FROM ${pc.firstHumanReplyAt} - ${pc.handoffRequestedAt})) FILTER (WHERE ${pc.firstHumanReplyAt} >= ${pc.handoffRequestedAt})`,
+        resolvedByBot: sql<number>`count(*) FILTER (WHERE ${pc.resolvedBy} = 'bot')::int`,
+        resolvedByHuman: sql<number>`count(*) FILTER (WHERE ${pc.resolvedBy} = 'human')::int`,
+      })
+      .from(pc)
+      .innerJoin(agents, and(eq(agents.id, pc.agentId), eq(agents.workspaceId, workspaceId)))
+      .where(and(inRange(pc.createdAt), hasMessages))
+      .groupBy(agents.id, agents.name)
+      .orderBy(agents.name),
   ]);
 
   const series = {
@@ -188,6 +223,17 @@ export async function analytics(db: Db, workspaceId: string, range: DayRange): P
       up: Number(row.up),
       down: Number(row.down),
       down_reasons: { incorrect: Number(row.incorrect), incomplete: Number(row.incomplete), off_topic: Number(row.offTopic), unstated: Number(row.unstated) },
+    })),
+    handoff: handoffRows.map((row) => ({
+      agent_id: row.agentId,
+      agent_name: row.agentName,
+      conversations: Number(row.conversations),
+      handed_off: Number(row.handedOff),
+      handoff_rate: Number(row.conversations) > 0 ? Number(row.handedOff) / Number(row.conversations) : 0,
+      human_replied: Number(row.humanReplied),
+      first_reply_seconds: row.firstReplySeconds === null ? null : Math.round(Number(row.firstReplySeconds)),
+      resolved_by_bot: Number(row.resolvedByBot),
+      resolved_by_human: Number(row.resolvedByHuman),
     })),
   };
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db } from '../../../db/client.js';
-import { agents, leads, messageFeedback, messages } from '../../../db/schema.js';
+import { agents, CONVERSATION_EVENT_KINDS, HANDOFF_STATES, leads, messageFeedback, messages, users, type HandoffState } from '../../../db/schema.js';
+import { handoffHistory, type HandoffEventView } from '../../conversations/handoff.js';
 import { notFound } from '../../../lib/errors.js';
 import { productionConversations } from '../../conversations/store.js';
 import { containsPattern, isoTime, isUuid } from '../sql.js';
@@ -10,6 +11,20 @@ import { containsPattern, isoTime, isUuid } from '../sql.js';
 /** The inbox: production conversations that have at least one message, newest activity first. */
 
 const agentRef = z.object({ id: z.guid(), name: z.string() });
+const memberRef = z.object({ id: z.guid(), name: z.string() });
+
+/** One entry of a conversation's handoff history (conversations/handoff.ts), notes included. */
+const handoffEvent = z.object({
+  id: z.number().int(),
+  kind: z.enum(CONVERSATION_EVENT_KINDS),
+  from_state: z.enum(HANDOFF_STATES).nullable(),
+  to_state: z.enum(HANDOFF_STATES).nullable(),
+  trigger: z.string().nullable(),
+  actor: z.string().nullable(),
+  assignee: z.string().nullable(),
+  body: z.string().nullable(),
+  created_at: z.string(),
+}) satisfies z.ZodType<HandoffEventView>;
 
 /** A conversation as the inbox lists it (GET /app/api/conversations). */
 export const conversationSummary = z.object({
@@ -23,14 +38,26 @@ export const conversationSummary = z.object({
   message_count: z.number().int(),
   preview: z.string().nullable(),
   lead_email: z.string().nullable(),
+  /** Who answers (conversations/handoff.ts) and the member holding it. */
+  handoff_state: z.enum(HANDOFF_STATES),
+  assignee: memberRef.nullable(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 export const conversationList = z.object({ conversations: z.array(conversationSummary), limit: z.number().int(), offset: z.number().int() });
 
+/** The inbox's views of the handoff queue. */
+export const INBOX_FILTERS = ['waiting', 'mine', 'unassigned', 'resolved'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
 export interface InboxQuery {
   q?: string | undefined;
   agentId?: string | undefined;
+  filter?: InboxFilter | undefined;
+  /** The signed-in member, for `mine`. */
+  memberId?: string | undefined;
+  /** A language tag's start (`de` matches de-AT). */
+  language?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -55,6 +82,14 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
                         AND ${leads.email} ILIKE ${containsPattern(query.q)}))`
     : sql``;
   const byAgent = query.agentId && isUuid(query.agentId) ? sql`AND ${pc.agentId} = ${query.agentId}` : sql``;
+  const byFilter = {
+    waiting: sql`AND ${pc.handoffState} = 'waiting_for_human'`,
+    mine: query.memberId && isUuid(query.memberId) ? sql`AND ${pc.assigneeId} = ${query.memberId} AND ${pc.handoffState} <> 'resolved'` : sql`AND false`,
+    unassigned: sql`AND ${pc.assigneeId} IS NULL AND ${pc.handoffState} IN ('waiting_for_human', 'human')`,
+    resolved: sql`AND ${pc.handoffState} = 'resolved'`,
+    none: sql``,
+  }[query.filter ?? 'none'];
+  const byLanguage = query.language ? sql`AND (${pc.locale} = ${query.language} OR ${pc.locale} ILIKE ${`${query.language.replace(/[\\%_]/g, '')}-%`})` : sql``;
   const rows = await queryRows<{
     id: string;
     agent_id: string;
@@ -66,12 +101,17 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
     message_count: number;
     preview: string | null;
     lead_email: string | null;
+    handoff_state: HandoffState;
+    assignee_id: string | null;
+    assignee_name: string | null;
   }>(
     db,
     sql`SELECT ${pc.id} AS id, ${agents.id} AS agent_id, ${agents.name} AS agent_name, ${pc.visitorId} AS visitor_id, ${pc.locale} AS locale,
                ${isoTime(pc.createdAt)} AS started_at, ${isoTime(sql`stats.last_at`)} AS last_activity_at, stats.message_count,
-               left(first_question.content, ${PREVIEW_CHARS}) AS preview, lead.email AS lead_email
+               left(first_question.content, ${PREVIEW_CHARS}) AS preview, lead.email AS lead_email,
+               ${pc.handoffState} AS handoff_state, ${pc.assigneeId} AS assignee_id, coalesce(${users.name}, ${users.email}) AS assignee_name
           FROM ${pc}
+          LEFT JOIN ${users} ON ${users.id} = ${pc.assigneeId}
           JOIN ${agents} ON ${agents.id} = ${pc.agentId} AND ${agents.workspaceId} = ${workspaceId}
           JOIN LATERAL (SELECT count(*)::int AS message_count, max(${messages.createdAt}) AS last_at FROM ${messages}
                          WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId}) stats ON stats.message_count > 0
@@ -81,7 +121,7 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
           LEFT JOIN LATERAL (SELECT ${leads.email} AS email FROM ${leads}
                          WHERE ${leads.conversationId} = ${pc.id} AND ${leads.workspaceId} = ${workspaceId}
                          ORDER BY ${leads.updatedAt} DESC LIMIT 1) lead ON true
-         WHERE true ${search} ${byAgent}
+         WHERE true ${search} ${byAgent} ${byFilter} ${byLanguage}
          ORDER BY stats.last_at DESC, ${pc.id} DESC
          LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
@@ -95,12 +135,14 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
     message_count: Number(row.message_count),
     preview: row.preview,
     lead_email: row.lead_email,
+    handoff_state: row.handoff_state,
+    assignee: row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null,
   }));
 }
 
 const transcriptMessage = z.object({
   id: z.guid(),
-  role: z.enum(['user', 'assistant']),
+  role: z.enum(['user', 'assistant', 'team']),
   content: z.string(),
   blocks: z.array(z.unknown()),
   sources: z.array(z.unknown()),
@@ -108,6 +150,8 @@ const transcriptMessage = z.object({
   created_at: z.string(),
   /** The visitor's verdict on an answer, if they gave one. */
   feedback: z.object({ rating: z.enum(['up', 'down']), reason: z.string().nullable() }).nullable(),
+  /** A team reply's author. */
+  author: z.string().nullable(),
 });
 export type TranscriptMessage = z.infer<typeof transcriptMessage>;
 
@@ -116,6 +160,7 @@ export const transcriptWire = z.object({
   conversation: z.object({ id: z.guid(), agent: agentRef, visitor: z.string(), locale: z.string().nullable(), started_at: z.string(), tokens_used: z.number().int() }),
   messages: z.array(transcriptMessage),
   leads: z.array(z.object({ id: z.guid(), email: z.string(), name: z.string().nullable() })),
+  handoff: z.object({ state: z.enum(HANDOFF_STATES), assignee: memberRef.nullable(), events: z.array(handoffEvent) }),
 });
 export type Transcript = z.infer<typeof transcriptWire>;
 
@@ -132,6 +177,8 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
           locale: pc.locale,
           createdAt: pc.createdAt,
           tokensUsed: pc.tokensUsed,
+          handoffState: pc.handoffState,
+          assigneeId: pc.assigneeId,
         })
         .from(pc)
         .innerJoin(agents, and(eq(agents.id, pc.agentId), eq(agents.workspaceId, workspaceId)))
@@ -139,11 +186,13 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
     : [];
   if (!conversation) throw notFound('Conversation');
   const rows = await db
-    .select({ message: messages, rating: messageFeedback.rating, reason: messageFeedback.reason })
+    .select({ message: messages, rating: messageFeedback.rating, reason: messageFeedback.reason, author: sql<string | null>`coalesce(${users.name}, ${users.email})` })
     .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorId))
     .leftJoin(messageFeedback, and(eq(messageFeedback.messageId, messages.id), eq(messageFeedback.workspaceId, workspaceId)))
     .where(and(eq(messages.conversationId, conversation.id), eq(messages.workspaceId, workspaceId)))
     .orderBy(asc(messages.seq));
+  const members = await db.select({ id: users.id, name: sql<string>`coalesce(${users.name}, ${users.email})` }).from(users).where(eq(users.id, conversation.assigneeId ?? '00000000-0000-0000-0000-000000000000'));
   const leadRows = await db
     .select({ id: leads.id, email: leads.email, name: leads.name })
     .from(leads)
@@ -157,7 +206,7 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
       started_at: conversation.createdAt.toISOString(),
       tokens_used: conversation.tokensUsed,
     },
-    messages: rows.map(({ message, rating, reason }) => ({
+    messages: rows.map(({ message, rating, reason, author }) => ({
       id: message.id,
       role: message.role,
       content: message.content,
@@ -166,7 +215,9 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
       status: message.status,
       created_at: message.createdAt.toISOString(),
       feedback: rating ? { rating, reason } : null,
+      author: message.role === 'team' ? author : null,
     })),
     leads: leadRows,
+    handoff: { state: conversation.handoffState, assignee: members[0] ?? null, events: await handoffHistory(db, workspaceId, conversation.id) },
   };
 }

@@ -1,0 +1,61 @@
+// The inbox, live: a stream of the workspace's conversation notices refreshes the list (new and
+// waiting conversations appear without a reload) and the open conversation (a visitor's message
+// while a person holds it). A reply being typed is never thrown away: the conversation page
+// refreshes only while its reply and note boxes are empty. Ctrl+Enter (Cmd+Enter) sends a reply
+// or a note. While the stream is open the member counts as available to visitors.
+'use strict';
+
+(function () {
+  if (typeof window.EventSource !== 'function') return;
+  var live = document.querySelector('[data-live-conversation]');
+  var current = live ? live.getAttribute('data-live-conversation') : null;
+
+  function typing() {
+    var boxes = document.querySelectorAll('textarea');
+    for (var i = 0; i < boxes.length; i++) if (boxes[i].value.trim() !== '') return true;
+    return false;
+  }
+
+  var refreshing = false;
+  function refresh() {
+    if (refreshing) return;
+    refreshing = true;
+    fetch(window.location.href, { credentials: 'same-origin', headers: { accept: 'text/html' } })
+      .then(function (response) {
+        return response.ok ? response.text() : Promise.reject(new Error('inbox refresh failed: ' + response.status));
+      })
+      .then(function (text) {
+        var fresh = new DOMParser().parseFromString(text, 'text/html').querySelector('main');
+        var main = document.querySelector('main');
+        if (fresh && main && !typing()) {
+          var focused = document.activeElement && document.activeElement.id;
+          main.replaceWith(fresh);
+          if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+        }
+      })
+      .catch(function () {})
+      .then(function () {
+        refreshing = false;
+      });
+  }
+
+  var source = new EventSource('/app/api/conversations/stream');
+  source.addEventListener('ready', function () {
+    document.documentElement.setAttribute('data-inbox-live', 'true');
+  });
+  source.addEventListener('conversation', function (event) {
+    var notice = JSON.parse(event.data);
+    // The list page refreshes on any notice (an empty inbox has no list element yet to look for);
+    // a conversation page on notices about itself, or a reconnect that names none.
+    if (!live || !notice.conversation_id || notice.conversation_id === current) refresh();
+  });
+
+  document.addEventListener('keydown', function (event) {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    var box = event.target;
+    if (box && box.tagName === 'TEXTAREA' && box.form && box.value.trim() !== '') {
+      event.preventDefault();
+      box.form.requestSubmit();
+    }
+  });
+})();
