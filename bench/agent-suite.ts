@@ -30,9 +30,41 @@ const ANSWERS = 50;
 const TARGET_SECONDS = 10;
 
 const COLOURS = ['Alpine', 'Birch', 'Cedar', 'Delta', 'Ember', 'Fjord', 'Glacier', 'Harbor', 'Iris', 'Juniper'];
-const THINGS = ['Backpack', 'Jacket', 'Tent', 'Headlamp', 'Beanie', 'Gloves', 'Boots', 'Stove', 'Mug', 'Poles', 'Vest', 'Socks', 'Fleece', 'Bottle', 'Tarp', 'Hammock', 'Sleeping Bag', 'Compass', 'Gaiters', 'Cap'];
+const THINGS = [
+  'Backpack',
+  'Jacket',
+  'Tent',
+  'Headlamp',
+  'Beanie',
+  'Gloves',
+  'Boots',
+  'Stove',
+  'Mug',
+  'Poles',
+  'Vest',
+  'Socks',
+  'Fleece',
+  'Bottle',
+  'Tarp',
+  'Hammock',
+  'Sleeping Bag',
+  'Compass',
+  'Gaiters',
+  'Cap',
+];
 const productName = (i: number) => `${COLOURS[i % COLOURS.length]} ${THINGS[Math.floor(i / COLOURS.length) % THINGS.length]} ${Math.floor(i / 200) + 1}`;
-const TOPICS = ['gift wrapping', 'engraving', 'student discount', 'rental', 'repair service', 'bulk orders', 'invoices', 'price matching', 'gift cards', 'loyalty points'];
+const TOPICS = [
+  'gift wrapping',
+  'engraving',
+  'student discount',
+  'rental',
+  'repair service',
+  'bulk orders',
+  'invoices',
+  'price matching',
+  'gift cards',
+  'loyalty points',
+];
 
 const database = await freshDatabase('pglite');
 const db = database.db;
@@ -40,12 +72,21 @@ const shop = await createShop(db);
 await indexProducts(
   db,
   shop,
-  Array.from({ length: PRODUCTS }, (_, i) => ({ wpId: i + 1, name: productName(i), description: `${productName(i)}: made for long days outdoors. Weight ${300 + i} g.`, price: `${20 + (i % 80)}.00` })),
+  Array.from({ length: PRODUCTS }, (_, i) => ({
+    wpId: i + 1,
+    name: productName(i),
+    description: `${productName(i)}: made for long days outdoors. Weight ${300 + i} g.`,
+    price: `${20 + (i % 80)}.00`,
+  })),
 );
 await indexPosts(
   db,
   shop,
-  Array.from({ length: PAGES }, (_, i) => ({ wpId: 1000 + i, title: `Guide ${i}: caring for waxed cotton item ${i}`, html: `<p>Wax item ${i} twice a year with warm wax number ${i}. Let it dry overnight.</p>` })),
+  Array.from({ length: PAGES }, (_, i) => ({
+    wpId: 1000 + i,
+    title: `Guide ${i}: caring for waxed cotton item ${i}`,
+    html: `<p>Wax item ${i} twice a year with warm wax number ${i}. Let it dry overnight.</p>`,
+  })),
 );
 await writeSnippets(
   db,
@@ -62,8 +103,18 @@ await writeSnippets(
 const questions: { question: string; expected_sources: string[]; fact_pattern: string | null }[] = [];
 for (let i = 0; questions.length < TESTS; i += 1) {
   const kind = i % 4;
-  if (kind <= 1) questions.push({ question: `How much is the ${productName(i % PRODUCTS)}?`, expected_sources: [`https://shop.example/product/${(i % PRODUCTS) + 1}`], fact_pattern: null });
-  else if (kind === 2) questions.push({ question: `Do you offer ${TOPICS[i % ANSWERS % TOPICS.length]} option ${i % ANSWERS}?`, expected_sources: [], fact_pattern: `option ${i % ANSWERS} is available` });
+  if (kind <= 1)
+    questions.push({
+      question: `How much is the ${productName(i % PRODUCTS)}?`,
+      expected_sources: [`https://shop.example/product/${(i % PRODUCTS) + 1}`],
+      fact_pattern: null,
+    });
+  else if (kind === 2)
+    questions.push({
+      question: `Do you offer ${TOPICS[(i % ANSWERS) % TOPICS.length]} option ${i % ANSWERS}?`,
+      expected_sources: [],
+      fact_pattern: `option ${i % ANSWERS} is available`,
+    });
   else questions.push({ question: `How often should I wax item ${i % PAGES}?`, expected_sources: [], fact_pattern: null });
 }
 for (const q of questions) await createTest(db, shop.workspaceId, shop.agent.id, { ...q, page_context: null, site_type: null, language: null });
@@ -118,7 +169,13 @@ const rows: BenchRow[] = [
     baselineUnit: 's',
     ratioValue: round(suiteMs / bareMs, 3),
     goal: { op: '<=', limit: TARGET_SECONDS, of: 'value' },
-    values: { tests: TESTS, passed: first!.passed, cpu_s: round(suite.cpuMs / 1000, 3), baseline_cpu_s: round(bare.cpuMs / 1000, 3), per_test_ms: round(suiteMs / TESTS, 2) },
+    values: {
+      tests: TESTS,
+      passed: first!.passed,
+      cpu_s: round(suite.cpuMs / 1000, 3),
+      baseline_cpu_s: round(bare.cpuMs / 1000, 3),
+      per_test_ms: round(suiteMs / TESTS, 2),
+    },
   },
 ];
 printTable(rows);

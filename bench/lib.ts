@@ -88,7 +88,8 @@ export function structure(bench: string, row: BenchRow): RecordedRow {
       : parsedBaseline
         ? { value: parsedBaseline.value, unit: parsedBaseline.unit }
         : null;
-  const ratio = row.ratioValue ?? leadingQuantity(row.ratio)?.value ?? (value !== null && baseline && baseline.unit === unit ? round(value / baseline.value, 4) : null);
+  const ratio =
+    row.ratioValue ?? leadingQuantity(row.ratio)?.value ?? (value !== null && baseline && baseline.unit === unit ? round(value / baseline.value, 4) : null);
   const goal = row.goal ?? parseGoal(row.target, unit) ?? null;
   const values = row.values ?? {};
   let met = row.met;

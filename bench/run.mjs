@@ -15,7 +15,17 @@ const here = import.meta.dirname;
 const root = path.resolve(here, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 // Cheapest first, so that a broken setup shows in seconds rather than after the long ones.
-const BENCHES = ['widget-size', 'text-scan', 'sync-and-search', 'runtime-overhead', 'agent-suite', 'healthz-under-load', 'widget-api', 'widget-launcher', 'woocommerce-sync'];
+const BENCHES = [
+  'widget-size',
+  'text-scan',
+  'sync-and-search',
+  'runtime-overhead',
+  'agent-suite',
+  'healthz-under-load',
+  'widget-api',
+  'widget-launcher',
+  'woocommerce-sync',
+];
 const NEEDS_WIDGET_BUILD = new Set(['widget-size', 'widget-launcher']);
 const LOAD_SAMPLE_MS = 2000;
 

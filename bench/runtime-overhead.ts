@@ -57,7 +57,10 @@ class ZeroLatencyModel implements LanguageModelV3 {
     const markFirstToken = () => {
       if (this.firstTokenAt < this.calledAt) this.firstTokenAt = performance.now();
     };
-    const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
+    const usage = {
+      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 5, text: 5, reasoning: undefined },
+    };
     const parts: StreamPart[] = [
       { type: 'stream-start', warnings: [] },
       { type: 'text-start', id: 't' },
@@ -99,7 +102,8 @@ function corpus(): IndexableDocument[] {
   ).split(' ');
   const syllables = 'ka lo mi ne ru sa ti vo ze bra cle dri fro glu pla ste tri vu xo'.split(' ');
   const vocabulary = new Set(shopWords);
-  while (vocabulary.size < 20_000) vocabulary.add(Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
+  while (vocabulary.size < 20_000)
+    vocabulary.add(Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
   const words = [...vocabulary];
   for (let i = words.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
@@ -159,7 +163,10 @@ async function benchKind(kind: DatabaseKind): Promise<BenchRow[]> {
       if (i % 500 === 0) console.log(`${kind}: indexing ${i}/${posts.length} posts, ${round((performance.now() - indexStarted) / 1000)} s`);
       await applyDocuments(database.db, { workspaceId: shop.workspaceId, siteId: shop.siteId }, 'post', posts.slice(i, i + 50));
     }
-    const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(database.db, sql`SELECT count(*)::int AS count FROM chunks WHERE workspace_id = ${shop.workspaceId}`);
+    const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS count FROM chunks WHERE workspace_id = ${shop.workspaceId}`,
+    );
     console.log(`${kind}: indexed ${count} chunks in ${round((performance.now() - indexStarted) / 1000)} s`);
     if (count !== POSTS * SECTIONS_PER_POST) throw new Error(`expected ${POSTS * SECTIONS_PER_POST} chunks, got ${count}`);
     await database.exec('ANALYZE chunks; ANALYZE documents;');

@@ -42,8 +42,7 @@ const when = (iso) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 /** Figures of two machines (or two Node versions) are not comparable as ratios of one run. */
 export const sameMachine = (a, b) => ['cpus', 'cpuModel', 'node'].every((key) => a?.[key] === b?.[key]);
 
-const machineText = (machine) =>
-  `${machine.cpus} × ${machine.cpuModel}, ${fixed(machine.memoryGb)} GB, Node ${machine.node}, ${machine.platform}`;
+const machineText = (machine) => `${machine.cpus} × ${machine.cpuModel}, ${fixed(machine.memoryGb)} GB, Node ${machine.node}, ${machine.platform}`;
 
 /** When, where and under what load each bench ran. */
 export function renderRuns(results) {

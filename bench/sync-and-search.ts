@@ -79,7 +79,11 @@ async function postBatches(url: string, token: string, batches: string[], rounds
         path: target.pathname,
         setupRequest: (request) => {
           const body = batches[next++ % batches.length]!;
-          return { ...request, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(token, body) } };
+          return {
+            ...request,
+            body,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(token, body) },
+          };
         },
         onResponse: (status, body) => {
           if (status !== 200) firstFailure ??= `${status}: ${body.slice(0, 300)}`;
@@ -200,7 +204,9 @@ async function fillChunks(database: Database, workspaceId: string, siteId: strin
     INSERT INTO documents (id, workspace_id, site_id, kind, wp_id, post_type, title, permalink, content_hash)
     SELECT gen_random_uuid(), '${workspaceId}', '${siteId}', 'post', g, 'post', 'Doc ' || g, 'https://shop.example/?p=' || g, 'h' || g
       FROM generate_series(1, ${documentsCount}) AS g;`);
-  const documentIds = (await queryRows<{ id: string }>(database.db, sql`SELECT id FROM documents WHERE workspace_id = ${workspaceId} ORDER BY wp_id`)).map((r) => r.id);
+  const documentIds = (await queryRows<{ id: string }>(database.db, sql`SELECT id FROM documents WHERE workspace_id = ${workspaceId} ORDER BY wp_id`)).map(
+    (r) => r.id,
+  );
   const perStatement = 2_000;
   for (let start = 0; start < total; start += perStatement) {
     const rows = Array.from({ length: Math.min(perStatement, total - start) }, (_, i) => ({
@@ -208,11 +214,14 @@ async function fillChunks(database: Database, workspaceId: string, siteId: strin
       o: (start + i) % 10,
       c: randomText(150),
     }));
-    await queryRows(database.db, sql`
+    await queryRows(
+      database.db,
+      sql`
       INSERT INTO chunks (document_id, workspace_id, ordinal, heading, content, text_search_config, tsv)
       SELECT (r->>'d')::uuid, ${workspaceId}, (r->>'o')::int, NULL, r->>'c', 'english',
              to_tsvector('english', r->>'c') || setweight(to_tsvector('simple', r->>'c'), 'D')
-        FROM json_array_elements(${JSON.stringify(rows)}::json) AS r`);
+        FROM json_array_elements(${JSON.stringify(rows)}::json) AS r`,
+    );
   }
   await database.exec('ANALYZE chunks; ANALYZE documents;');
 }
@@ -223,7 +232,9 @@ async function searchBench(kind: DatabaseKind, total: number): Promise<BenchRow>
   const other = await seedWorkspace(database, 'Other tenant');
   const siteFor = async (workspaceId: string) => {
     const id = crypto.randomUUID();
-    await database.exec(`INSERT INTO sites (id, workspace_id, site_url, plugin_version, shopper_signing_secret) VALUES ('${id}', '${workspaceId}', 'https://${id}.example', '1.0.0', 'x')`);
+    await database.exec(
+      `INSERT INTO sites (id, workspace_id, site_url, plugin_version, shopper_signing_secret) VALUES ('${id}', '${workspaceId}', 'https://${id}.example', '1.0.0', 'x')`,
+    );
     return id;
   };
   const fillStarted = performance.now();

@@ -102,7 +102,9 @@ for (const [kind, unit] of Object.entries(KINDS)) {
   const copyMs = least((message) => Array.from({ length: 1000 }, () => copy(message)).length, big, 9) / 1000;
   const row = { kind, bigMs: least(analyse, big), smallMs: least(analyse, small), copyMs };
   measured.push(row);
-  console.log(`${kind.padEnd(18)} 8 KB ${row.bigMs.toFixed(3)} ms, 1 KB ${row.smallMs.toFixed(3)} ms, copy ${(copyMs * 1000).toFixed(2)} µs, ratio ${round(row.bigMs / copyMs, 0)}, growth ${(row.bigMs / row.smallMs).toFixed(1)}`);
+  console.log(
+    `${kind.padEnd(18)} 8 KB ${row.bigMs.toFixed(3)} ms, 1 KB ${row.smallMs.toFixed(3)} ms, copy ${(copyMs * 1000).toFixed(2)} µs, ratio ${round(row.bigMs / copyMs, 0)}, growth ${(row.bigMs / row.smallMs).toFixed(1)}`,
+  );
 }
 if (sink === Number.MIN_VALUE) console.log(sink);
 

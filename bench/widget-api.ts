@@ -31,7 +31,10 @@ import { postgresMissing } from '../service/test/helpers/services.js';
 import { printTable, round, summarize, type BenchRow } from './lib.js';
 
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const STREAM_COUNTS = (option('--streams') ?? '1000,5000').split(',').map(Number).filter((n) => n > 0);
+const STREAM_COUNTS = (option('--streams') ?? '1000,5000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const SNAPSHOT_DIR = option('--snapshot');
 const PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
 type Provider = (typeof PROVIDERS)[number];
@@ -53,7 +56,10 @@ interface Memory {
   external: number;
 }
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 function startTarget(kind: string, modelUrl: string, provider: Provider): Promise<{ child: ChildProcess; ready: Ready }> {
   return startProcess<Ready>('widget-target.ts', [kind, modelUrl, provider]);
@@ -298,7 +304,9 @@ async function heldStreams(kind: string, count: number, provider: Provider): Pro
     const perStream = (sample: Memory, key: keyof Memory) => (sample[key] - idle[key]) / Math.max(open, 1) / 1024;
     const describe = (sample: Memory) =>
       `rss ${round(perStream(sample, 'rss'), 1)} KB, heap used ${round(perStream(sample, 'heapUsed'), 1)} KB, heap total ${round(perStream(sample, 'heapTotal'), 1)} KB, external ${round(perStream(sample, 'external'), 1)} KB`;
-    console.log(`held ${count} (${kind}, ${provider}): ${open}/${count} open, per open stream, held ${SETTLE_SECONDS} s: ${describe(busy)}; right after opening: ${describe(opened)}; load ${loadNow}`);
+    console.log(
+      `held ${count} (${kind}, ${provider}): ${open}/${count} open, per open stream, held ${SETTLE_SECONDS} s: ${describe(busy)}; right after opening: ${describe(opened)}; load ${loadNow}`,
+    );
     // The V8 heap a stream keeps is the steady part; the resident figures move with the pages V8
     // has not yet returned, by tens of MB either way, which at 1,000 streams is as much as the
     // streams themselves (see bench/README.md): read them at 5,000.
@@ -334,7 +342,9 @@ async function throughput(kind: string): Promise<BenchRow[]> {
     const slept = Number.isNaN(init.sleepsPerAnswer)
       ? 'load generator sleeps not measured here'
       : `load generator slept before ${round(init.sleepsPerAnswer, 2)} of the answers (bare route: ${round(bare.sleepsPerAnswer, 2)})`;
-    console.log(`init (${kind}): ${round(init.perSecond, 0)} req/s, bare ${round(bare.perSecond, 0)} req/s (median round); ratios ${ratios.map((r) => round(r, 3)).join(', ')}; ${slept}; load ${load()}`);
+    console.log(
+      `init (${kind}): ${round(init.perSecond, 0)} req/s, bare ${round(bare.perSecond, 0)} req/s (median round); ratios ${ratios.map((r) => round(r, 3)).join(', ')}; ${slept}; load ${load()}`,
+    );
     const rows: BenchRow[] = [
       {
         benchmark: `init requests/s (${kind}), median of ${THROUGHPUT_ROUNDS} alternating rounds`,

@@ -111,11 +111,19 @@ async function main(): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sa-bench-'));
-  const config = loadConfig({ PORT: String(port), PUBLIC_BASE_URL: base, DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-0', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_BASE_URL: base,
+    DATA_DIR: dataDir,
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    LOG_LEVEL: 'silent',
+  });
   const database = await freshDatabase('pglite');
   const app = await buildApp({ config, database, logger: false });
   // Served like widget.js (same server, same connection), so the two differ only in what runs.
-  app.get('/bench-baseline.js', async (_request, reply) => reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(BASELINE_JS));
+  app.get('/bench-baseline.js', async (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(BASELINE_JS),
+  );
   await app.listen({ host: '127.0.0.1', port });
   const demo = await seedDemo({ config, database, port });
   const browser = await launchChromium();

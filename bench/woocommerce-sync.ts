@@ -42,7 +42,12 @@ const kind = process.argv.includes('--pglite') ? 'pglite' : (await postgresMissi
 
 const database = await freshDatabase(kind);
 // The per-token limit (60 requests a minute) would be the figure otherwise: measure the sync.
-const app = await buildApp({ config: testConfig(), database, logger: false, limits: { integrationPerToken: 1e9, widgetInitPerIp: 1e9, messagesPerAddress: 1e9 } });
+const app = await buildApp({
+  config: testConfig(),
+  database,
+  logger: false,
+  limits: { integrationPerToken: 1e9, widgetInitPerIp: 1e9, messagesPerAddress: 1e9 },
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const serviceUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const shop = await seedWorkspace(database, 'Bench shop');
@@ -50,7 +55,12 @@ const site = await startWordPress({ woocommerce: true });
 
 const seconds = (from: number) => (performance.now() - from) / 1000;
 const productCount = async () =>
-  (await database.db.select({ n: count() }).from(documents).where(and(eq(documents.workspaceId, shop.workspaceId), eq(documents.kind, 'product'))))[0]!.n;
+  (
+    await database.db
+      .select({ n: count() })
+      .from(documents)
+      .where(and(eq(documents.workspaceId, shop.workspaceId), eq(documents.kind, 'product')))
+  )[0]!.n;
 
 async function ask(question: string): Promise<string> {
   const init = await app.inject({
@@ -85,7 +95,7 @@ try {
   // In batches from where the last one stopped, as the import screen sends them (each PHP
   // request imports what it can within WooCommerce's 20-second limit).
   const imported = { imported: 0, failed: 0 };
-  for (let position = 0, done = false; !done; ) {
+  for (let position = 0, done = false; !done;) {
     const batch = await site.wpEval<{ imported: number; failed: number; position: number; done: boolean }>(`
       include_once WC_ABSPATH . 'includes/import/class-wc-product-csv-importer.php';
       $importer = new WC_Product_CSV_Importer(${JSON.stringify(file)}, ['parse' => true, 'start_pos' => ${position}, 'lines' => 500]);

@@ -22,7 +22,8 @@ function row(name: string, f: Figures): string {
 }
 
 export function renderReadme(result: Result, readme?: string): { table: string; readme: string } {
-  const header = '| | questions | recall@1 | recall@5 | grounded | cited | shown-source precision | abstained | reply language |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|';
+  const header =
+    '| | questions | recall@1 | recall@5 | grounded | cited | shown-source precision | abstained | reply language |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|';
   const s = result.summary;
   const lines = [
     `Run ${result.run_at.slice(0, 16).replace('T', ' ')} UTC, ${result.provider}${result.model ? ` (${result.model})` : ''}, ${result.database}, ${result.seconds} s; stores: ${result.stores

@@ -81,7 +81,8 @@ function loadStores(): Store[] {
     const dir = path.join(root, id);
     if (!existsSync(path.join(dir, 'store.json'))) continue;
     const files = readdirSync(dir).sort();
-    const read = (prefix: string) => files.filter((f) => f.startsWith(prefix) && f.endsWith('.json')).flatMap((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Item[]);
+    const read = (prefix: string) =>
+      files.filter((f) => f.startsWith(prefix) && f.endsWith('.json')).flatMap((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Item[]);
     stores.push({ meta: JSON.parse(readFileSync(path.join(dir, 'store.json'), 'utf8')) as StoreMeta, posts: read('posts'), products: read('products') });
   }
   return stores;
@@ -91,7 +92,15 @@ function loadStores(): Store[] {
 function demoStore(): Store {
   if (PRODUCTS.length === 0 || PAGES.length === 0) throw new Error('the demo catalog is empty');
   return {
-    meta: { id: 'demo', name: STORE.name, site_url: DEMO_SITE_URL, content_language: 'en', site_type: 'ecommerce', default_locale: 'en', currency: STORE.currency },
+    meta: {
+      id: 'demo',
+      name: STORE.name,
+      site_url: DEMO_SITE_URL,
+      content_language: 'en',
+      site_type: 'ecommerce',
+      default_locale: 'en',
+      currency: STORE.currency,
+    },
     posts: postItems(DEMO_SITE_URL) as Item[],
     products: productItems(DEMO_SITE_URL) as Item[],
   };
@@ -171,7 +180,10 @@ async function startService(): Promise<Setup> {
   } else {
     database = await openDatabase({ kind: 'pglite', dataDir: 'memory' });
   }
-  const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/sa-eval-unused', APP_SECRET: 'eval-secret-eval-secret-eval-secret-0123' }), allowPrivateSiteUrls: true };
+  const config = {
+    ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/sa-eval-unused', APP_SECRET: 'eval-secret-eval-secret-eval-secret-0123' }),
+    allowPrivateSiteUrls: true,
+  };
   const app = await buildApp({
     config,
     database,
@@ -207,10 +219,19 @@ async function setUpStore(setup: Setup, store: Store): Promise<string> {
   });
   const agentId = String(agent.id);
   const provider = flagValues('--provider')[0];
-  if (provider) await db.update(agents).set({ provider, model: flagValues('--model')[0] ?? null }).where(eq(agents.id, agentId));
+  if (provider)
+    await db
+      .update(agents)
+      .set({ provider, model: flagValues('--model')[0] ?? null })
+      .where(eq(agents.id, agentId));
   const token = await runCommand(db, 'token:create', { workspace: workspaceId, name: 'eval plugin' });
   const plugin = createIntegrationClient({ baseUrl: setup.baseUrl, token: String(token.token) });
-  await plugin.handshake({ site_url: store.meta.site_url, plugin_version: '1.0.0', shop_plugin: { active: true, version: '7.9.0' }, platform_version: '6.6.2' });
+  await plugin.handshake({
+    site_url: store.meta.site_url,
+    plugin_version: '1.0.0',
+    shop_plugin: { active: true, version: '7.9.0' },
+    platform_version: '6.6.2',
+  });
   for (const batch of chunked(store.posts.map(withHash), 50)) await plugin.syncPosts(batch as never);
   for (const batch of chunked(store.products.map(withHash), 50)) await plugin.syncProducts(batch as never);
   return agentId;
@@ -235,7 +256,12 @@ async function ask(setup: Setup, store: Store, agentId: string, question: Questi
   for (const earlier of question.history ?? []) await send(earlier);
   const { message } = await send(question.question);
   const [row] = await setup.database.db.select({ diagnostics: messages.diagnostics }).from(messages).where(eq(messages.id, message.id));
-  const diagnostics = (row?.diagnostics ?? {}) as { sources?: { url: string }[]; language?: string; notes?: string[]; tool_calls?: { name: string; arguments: unknown }[] };
+  const diagnostics = (row?.diagnostics ?? {}) as {
+    sources?: { url: string }[];
+    language?: string;
+    notes?: string[];
+    tool_calls?: { name: string; arguments: unknown }[];
+  };
   const trace = [...(diagnostics.notes ?? []), ...(diagnostics.tool_calls ?? []).map((call) => `${call.name} ${JSON.stringify(call.arguments)}`)];
   return { message, ranked: (diagnostics.sources ?? []).map((s) => s.url), replyLanguage: diagnostics.language ?? '', trace };
 }
@@ -293,7 +319,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   try {
     for (const store of stores) {
-      const questions = loadQuestions(store.meta.id).filter((q) => (onlyKinds.size === 0 || onlyKinds.has(q.kind)) && (onlyIds.size === 0 || onlyIds.has(q.id)));
+      const questions = loadQuestions(store.meta.id).filter(
+        (q) => (onlyKinds.size === 0 || onlyKinds.has(q.kind)) && (onlyIds.size === 0 || onlyIds.has(q.id)),
+      );
       if (questions.length === 0) continue;
       const agentId = await setUpStore(setup, store);
       for (const question of questions) {
@@ -302,7 +330,9 @@ async function main(): Promise<void> {
         outcomes.push(outcome);
         const problems = missed(outcome);
         if (flag('--verbose') && problems.length > 0) {
-          console.log(`\n✗ ${outcome.id} [${outcome.kind}/${outcome.language}] ${problems.join(', ')}\n  Q: ${outcome.question}\n  A: ${outcome.answer.replace(/\n+/g, ' ⏎ ').slice(0, 400)}\n  ranked: ${outcome.ranked.join(' ')}\n  shown: ${outcome.shown.join(' ')}\n  expected: ${JSON.stringify(question.expect)}\n  trace: ${asked.trace.join(' | ')}`);
+          console.log(
+            `\n✗ ${outcome.id} [${outcome.kind}/${outcome.language}] ${problems.join(', ')}\n  Q: ${outcome.question}\n  A: ${outcome.answer.replace(/\n+/g, ' ⏎ ').slice(0, 400)}\n  ranked: ${outcome.ranked.join(' ')}\n  shown: ${outcome.shown.join(' ')}\n  expected: ${JSON.stringify(question.expect)}\n  trace: ${asked.trace.join(' | ')}`,
+          );
         }
       }
     }

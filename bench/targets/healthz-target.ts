@@ -20,7 +20,10 @@ const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'stop') {
-    void app.close().then(() => database.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   }
 });
 process.send!({ type: 'ready', url, agentId: shop.agentId });

@@ -28,10 +28,14 @@ const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 process.on('message', (message: { type: string }) => {
   if (message.type === 'count') {
-    void queryRows<{ count: number }>(database.db, sql`SELECT count(*)::int AS count FROM documents`).then(([row]) => process.send!({ type: 'count', count: row?.count ?? 0 }));
+    void queryRows<{ count: number }>(database.db, sql`SELECT count(*)::int AS count FROM documents`).then(([row]) =>
+      process.send!({ type: 'count', count: row?.count ?? 0 }),
+    );
   }
   if (message.type === 'stop') {
-    void Promise.all([app.close(), bare.close()]).then(() => database.close()).then(() => process.exit(0));
+    void Promise.all([app.close(), bare.close()])
+      .then(() => database.close())
+      .then(() => process.exit(0));
   }
 });
 process.send!({ type: 'ready', url, bareUrl, token: shop.token });

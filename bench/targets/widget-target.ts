@@ -65,7 +65,10 @@ process.on('message', (message: { type: string; path?: string }) => {
     process.send!({ type: 'snapshot', path: writeHeapSnapshot(message.path) });
   }
   if (message.type === 'stop') {
-    void app.close().then(() => database.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   }
 });
 process.send!({ type: 'ready', url, agentId: shop.agentId });

@@ -65,7 +65,15 @@ export type StreamEvent = WidgetStreamEvent;
 export type { StreamEventData } from '../../service/src/contract/stream-events.js';
 
 /** Every event name of the widget's stream, listed as a record so that the type check notices one missing. */
-const STREAM_EVENTS: Readonly<Record<StreamEvent['event'], true>> = { start: true, delta: true, block: true, sources: true, done: true, error: true, held: true };
+const STREAM_EVENTS: Readonly<Record<StreamEvent['event'], true>> = {
+  start: true,
+  delta: true,
+  block: true,
+  sources: true,
+  done: true,
+  error: true,
+  held: true,
+};
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 

@@ -146,7 +146,6 @@ export function createIntegrationClient(options: IntegrationClientOptions): Inte
     documentHashes: (body, signal) => sendPrepared(client, signedRequest(token, '/api/v1/wp/documents/hashes', body, { timestamp: now() }), signal),
     exportPersonalData: (email, signal) =>
       sendPrepared(client, signedRequest(token, '/api/v1/wp/personal-data/export', { email }, { timestamp: now() }), signal),
-    erasePersonalData: (email, signal) =>
-      sendPrepared(client, signedRequest(token, '/api/v1/wp/personal-data/erase', { email }, { timestamp: now() }), signal),
+    erasePersonalData: (email, signal) => sendPrepared(client, signedRequest(token, '/api/v1/wp/personal-data/erase', { email }, { timestamp: now() }), signal),
   };
 }

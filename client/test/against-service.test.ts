@@ -10,7 +10,11 @@ import { widgetClient } from '../../service/test/helpers/widget.js';
 import { isApiError, type StreamEvent } from '../src/index.js';
 import { computeSignature, signatureHeader, type PostDocument, type ProductDocument } from '../src/integration.js';
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('the typed clients against the service', () => {
   let t: TestApp;
@@ -83,7 +87,10 @@ describe('the typed clients against the service', () => {
 
       const lead = await widget.submitLead({ email: 'ana@example.com', consent: { marketing: false } }, { token: session.token });
       expect(lead).toEqual({ lead_id: expect.any(String), created: true });
-      const accepted = await widget.sendEvents({ events: [{ name: 'launcher_open', at: new Date().toISOString(), props: { source: 'test' } }] }, { token: session.token });
+      const accepted = await widget.sendEvents(
+        { events: [{ name: 'launcher_open', at: new Date().toISOString(), props: { source: 'test' } }] },
+        { token: session.token },
+      );
       expect(accepted).toEqual({ accepted: 1 });
 
       // A resumed conversation brings its history, typed as the document's Message.

@@ -87,9 +87,7 @@ describe('SseParser', () => {
   });
 
   it('joins multi-line data with LF and keeps spaces after the first', () => {
-    expect(parseChunks(['data: line one\ndata:line two\ndata:   indented\n\n'])).toEqual([
-      { event: 'message', data: 'line one\nline two\n  indented' },
-    ]);
+    expect(parseChunks(['data: line one\ndata:line two\ndata:   indented\n\n'])).toEqual([{ event: 'message', data: 'line one\nline two\n  indented' }]);
   });
 
   it('ignores comments, unknown fields, and blocks without data', () => {

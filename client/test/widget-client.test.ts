@@ -32,7 +32,12 @@ afterEach(() => {
 describe('the widget client', () => {
   it('POSTs JSON to the route under the base URL, with the token, the extra headers and no cookies', async () => {
     const service = recording(() => Response.json({ lead_id: 'l1', created: true }));
-    const client = createWidgetClient({ baseUrl: 'https://assistant.example/', fetch: service.fetch, token: 'jwt-1', headers: { origin: 'https://shop.example' } });
+    const client = createWidgetClient({
+      baseUrl: 'https://assistant.example/',
+      fetch: service.fetch,
+      token: 'jwt-1',
+      headers: { origin: 'https://shop.example' },
+    });
     await expect(client.submitLead({ email: 'a@b.example' })).resolves.toEqual({ lead_id: 'l1', created: true });
     await client.applyCoupon({ code: 'SPRING10' }, { token: 'jwt-2' });
     const [lead, coupon] = service.calls;
@@ -140,7 +145,7 @@ describe('parseRetryAfter', () => {
 });
 
 describe('streamMessage', () => {
-  it('yields the contract\'s events with parsed data, skipping kinds it does not know and garbled data', async () => {
+  it("yields the contract's events with parsed data, skipping kinds it does not know and garbled data", async () => {
     const service = recording(() =>
       sse([
         ': ping\n\n',

@@ -30,7 +30,10 @@ function pluginVersion() {
 function shippedFiles() {
   const files = [];
   const walk = (path) => {
-    if (statSync(path).isDirectory()) readdirSync(path).sort().forEach((entry) => walk(join(path, entry)));
+    if (statSync(path).isDirectory())
+      readdirSync(path)
+        .sort()
+        .forEach((entry) => walk(join(path, entry)));
     else files.push(relative(pluginDir, path).split(sep).join('/'));
   };
   for (const entry of SHIPPED) {
@@ -91,7 +94,7 @@ function zip(entries) {
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(data.length, 24);
     central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(((0o100644 << 16) >>> 0), 38); // external attributes: a regular file, rw-r--r--
+    central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // external attributes: a regular file, rw-r--r--
     central.writeUInt32LE(offset, 42);
     centrals.push(central, nameBytes);
 

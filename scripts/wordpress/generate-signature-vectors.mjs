@@ -16,9 +16,19 @@ const base64url = (value) => Buffer.from(value).toString('base64url');
 
 const signatures = [
   { name: 'service to plugin, JSON body', key: 'sss_test_secret_0123456789', timestamp: 1700000000, body: '{"user_id":42}' },
-  { name: 'plugin to service, bearer token as key', key: 'svc_abcdefghijklmnopqrstuvwxyz012345', timestamp: 1700000123, body: '{"items":[{"wp_id":1,"title":"Hello"}]}' },
+  {
+    name: 'plugin to service, bearer token as key',
+    key: 'svc_abcdefghijklmnopqrstuvwxyz012345',
+    timestamp: 1700000123,
+    body: '{"items":[{"wp_id":1,"title":"Hello"}]}',
+  },
   { name: 'empty body', key: 'sss_k', timestamp: 1, body: '' },
-  { name: 'unicode, slashes and newlines are signed as raw bytes', key: 'sss_ünïcødé', timestamp: 1735689600, body: '{"title":"Crème brûlée \\/ 東京","note":"line1\\nline2"}\n' },
+  {
+    name: 'unicode, slashes and newlines are signed as raw bytes',
+    key: 'sss_ünïcødé',
+    timestamp: 1735689600,
+    body: '{"title":"Crème brûlée \\/ 東京","note":"line1\\nline2"}\n',
+  },
 ].map((v) => ({ ...v, expected: sign(v.key, v.timestamp, v.body) }));
 
 // Verification cases: `now` is the verifier's clock; `keys` are the accepted secrets.
@@ -57,7 +67,11 @@ const verification = [
 // no escaped slashes or non-ASCII characters).
 const jwtHeader = { alg: 'HS256', typ: 'JWT' };
 const jwt = [
-  { name: 'logged-in shopper', key: 'sss_test_secret_0123456789', claims: { sub: '42', sid: '42', email: 'ada@example.com', iat: 1700000000, exp: 1700003600 } },
+  {
+    name: 'logged-in shopper',
+    key: 'sss_test_secret_0123456789',
+    claims: { sub: '42', sid: '42', email: 'ada@example.com', iat: 1700000000, exp: 1700003600 },
+  },
   { name: 'guest with a shop session', key: 'sss_test_secret_0123456789', claims: { sid: 't_5f2b8c1d9e', iat: 1700000000, exp: 1700086400 } },
   { name: 'non-ASCII e-mail and slash', key: 'sss_ünïcødé', claims: { sub: '7', email: 'zoë/ops@exämple.com', iat: 1735689600, exp: 1735693200 } },
 ].map((v) => {

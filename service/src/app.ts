@@ -112,9 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: options.now ?? (() => new Date()),
     // Local development and tests connect sites on loopback; everywhere else a site URL must
     // resolve only to public addresses (outbound calls check again at connection time).
-    checkSiteUrl:
-      options.checkSiteUrl ??
-      (config.allowPrivateSiteUrls ? async () => {} : (url) => assertSiteUrlAllowed(url, { allowPrivate: false })),
+    checkSiteUrl: options.checkSiteUrl ?? (config.allowPrivateSiteUrls ? async () => {} : (url) => assertSiteUrlAllowed(url, { allowPrivate: false })),
     log: app.log,
     limits: {
       ...SPEC_LIMITS,

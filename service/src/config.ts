@@ -10,9 +10,7 @@ import { z } from 'zod';
  * Every variable here is listed, with its default, in the README's configuration table.
  */
 
-const booleanFromEnv = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+const booleanFromEnv = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
 const urlFromEnv = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
@@ -54,61 +52,79 @@ const trustProxyFromEnv = z.string().transform((raw, ctx): TrustProxy => {
   const entries = value.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !isAddressOrRange(entry));
   if (bad.length > 0) {
-    ctx.addIssue({ code: 'custom', message: `must be a hop count or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${bad.join(', ')}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of proxy addresses or CIDR ranges; not an address: ${bad.join(', ')}`,
+    });
     return z.NEVER;
   }
   return entries;
 });
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('localhost'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default('data'),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
-  APP_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
-  PUBLIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
-  ALLOW_PRIVATE_SITE_URLS: booleanFromEnv.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MIN_PLUGIN_VERSION: semver.default('1.0.0'),
-  TRUST_PROXY: trustProxyFromEnv.default(false),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  TEST_SUITE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
-  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
-  WIDGET_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).max(100_000).default(20),
-  WIDGET_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
-  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  EVENTS_PER_AGENT_PER_DAY: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ALERT_FROM: z.string().min(3).max(200).optional().or(z.literal('').transform(() => undefined)),
-  ALERT_WAITING_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
-  ANTHROPIC_API_KEY: z.string().optional(),
-  ANTHROPIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
-}).superRefine((env, ctx) => {
-  // Node refuses a header deadline later than the whole request's.
-  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
-    ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: `must not be more than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})` });
-  }
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default('data'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    APP_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    APP_SECRET_PREVIOUS: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PUBLIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
+    ALLOW_PRIVATE_SITE_URLS: booleanFromEnv.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MIN_PLUGIN_VERSION: semver.default('1.0.0'),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    TEST_SUITE_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    WIDGET_MESSAGES_PER_CONVERSATION: z.coerce.number().int().min(1).max(100_000).default(20),
+    WIDGET_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    EVENTS_PER_AGENT_PER_DAY: z.coerce.number().int().min(0).max(100_000_000).default(50_000),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ALERT_FROM: z
+      .string()
+      .min(3)
+      .max(200)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ALERT_WAITING_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
+    ANTHROPIC_API_KEY: z.string().optional(),
+    ANTHROPIC_BASE_URL: urlFromEnv.optional().or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((env, ctx) => {
+    // Node refuses a header deadline later than the whole request's.
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: `must not be more than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})` });
+    }
+  });
 
 /** Fastify's trustProxy: false, a number of hops, or proxy addresses and CIDR ranges. */
 export type TrustProxy = false | number | string[];
@@ -198,10 +214,7 @@ function resolveFromInvocation(p: string, env: NodeJS.ProcessEnv): string {
   return path.resolve(env.INIT_CWD ?? process.cwd(), p);
 }
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  warn: (message: string) => void = (m) => console.warn(m),
-): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = (m) => console.warn(m)): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -13,12 +13,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const unchanged = restrictDataDir(config.dataDir);
   if (unchanged.length > 0) {
-    console.warn(`Could not make these readable by this OS user only (owned by another user?): ${unchanged.slice(0, 5).join(', ')}${unchanged.length > 5 ? ` and ${unchanged.length - 5} more` : ''}`);
+    console.warn(
+      `Could not make these readable by this OS user only (owned by another user?): ${unchanged.slice(0, 5).join(', ')}${unchanged.length > 5 ? ` and ${unchanged.length - 5} more` : ''}`,
+    );
   }
   const demo = demoRequested(process.argv.slice(2));
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir });
   const app = await buildApp({ config, database, demo });
   // With the embedded database this process owns the data directory, so the operator CLI talks
   // to it through a socket that only the same OS user can open.

@@ -28,8 +28,26 @@
             return day.date.slice(5);
           }),
           datasets: [
-            { type: 'bar', label: 'Conversations', data: days.map(function (day) { return day.conversations; }), backgroundColor: accent, yAxisID: 'y' },
-            { type: 'line', label: 'Messages', data: days.map(function (day) { return day.messages; }), borderColor: second, backgroundColor: second, tension: 0.25, yAxisID: 'y' },
+            {
+              type: 'bar',
+              label: 'Conversations',
+              data: days.map(function (day) {
+                return day.conversations;
+              }),
+              backgroundColor: accent,
+              yAxisID: 'y',
+            },
+            {
+              type: 'line',
+              label: 'Messages',
+              data: days.map(function (day) {
+                return day.messages;
+              }),
+              borderColor: second,
+              backgroundColor: second,
+              tension: 0.25,
+              yAxisID: 'y',
+            },
           ],
         },
         options: {
@@ -52,20 +70,43 @@
     var quality = document.getElementById('quality-chart');
     if (!quality) return;
     var line = function (label, key, color) {
-      return { type: 'line', label: label, data: days.map(function (day) { return day[key]; }), borderColor: color, backgroundColor: color, tension: 0.25 };
+      return {
+        type: 'line',
+        label: label,
+        data: days.map(function (day) {
+          return day[key];
+        }),
+        borderColor: color,
+        backgroundColor: color,
+        tension: 0.25,
+      };
     };
     new window.Chart(quality, {
       data: {
-        labels: days.map(function (day) { return day.date.slice(5); }),
+        labels: days.map(function (day) {
+          return day.date.slice(5);
+        }),
         datasets: [
-          { type: 'bar', label: 'Answers', data: days.map(function (day) { return day.answers; }), backgroundColor: accent },
+          {
+            type: 'bar',
+            label: 'Answers',
+            data: days.map(function (day) {
+              return day.answers;
+            }),
+            backgroundColor: accent,
+          },
           line('Confident', 'confident', '#1a7f37'),
           line('Abstained', 'abstained', '#bf8700'),
           line('Escalated', 'escalated', '#cf222e'),
           line('Thumbs down', 'thumbs_down', second),
         ],
       },
-      options: { animation: false, maintainAspectRatio: false, interaction: { mode: 'index', intersect: false }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        interaction: { mode: 'index', intersect: false },
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
     });
     quality.setAttribute('data-chart-state', 'ready');
   }

@@ -93,7 +93,9 @@ function start(root: HTMLElement): void {
 
   function selectedLocale(): { tag: string; direction: string; nativeName: string } | null {
     const option = languageSelect.options[languageSelect.selectedIndex];
-    return option?.value ? { tag: option.value, direction: option.getAttribute('data-direction') ?? 'ltr', nativeName: option.getAttribute('data-native') ?? '' } : null;
+    return option?.value
+      ? { tag: option.value, direction: option.getAttribute('data-direction') ?? 'ltr', nativeName: option.getAttribute('data-native') ?? '' }
+      : null;
   }
 
   function refreshLanguage(): void {
@@ -188,13 +190,14 @@ function start(root: HTMLElement): void {
   }
 
   const ANSWERED_BY: Record<TurnOutcome['answered_by'], string> = {
-    owner_answer: "an answer you wrote",
+    owner_answer: 'an answer you wrote',
     synced_content: 'synced content',
     tool: 'a tool',
     none: 'nothing',
   };
   const SOURCE_KIND: Record<Diagnostics['sources'][number]['kind'], string> = { post: 'page', product: 'product', snippet: 'your answer' };
-  const gapReasons = (o: TurnOutcome) => [!o.confident && 'low confidence', o.abstained && 'no answer', o.escalated && 'escalated'].filter((r): r is string => typeof r === 'string');
+  const gapReasons = (o: TurnOutcome) =>
+    [!o.confident && 'low confidence', o.abstained && 'no answer', o.escalated && 'escalated'].filter((r): r is string => typeof r === 'string');
 
   const ms = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${value} ms`);
 
@@ -253,7 +256,13 @@ function start(root: HTMLElement): void {
         'ol',
         { class: 'pg-ranked' },
         ...d.sources.map((s) =>
-          h('li', { 'data-kind': s.kind }, el('span', 'pg-score', `#${s.rank} · score ${Number(s.score).toFixed(3)} · ${SOURCE_KIND[s.kind]} · `), link(s.title, s.url), el('p', 'muted', s.snippet)),
+          h(
+            'li',
+            { 'data-kind': s.kind },
+            el('span', 'pg-score', `#${s.rank} · score ${Number(s.score).toFixed(3)} · ${SOURCE_KIND[s.kind]} · `),
+            link(s.title, s.url),
+            el('p', 'muted', s.snippet),
+          ),
         ),
       ),
     );
@@ -262,7 +271,15 @@ function start(root: HTMLElement): void {
     if (d.tool_calls.length === 0) tools.appendChild(el('p', 'muted', 'No tool was called.'));
     for (const call of d.tool_calls) {
       tools.appendChild(
-        h('div', { class: 'pg-tool' }, el('strong', '', `${call.name} · ${call.duration_ms} ms`), el('p', 'pg-label', 'Arguments'), pre(call.arguments), el('p', 'pg-label', 'Result'), pre(call.result)),
+        h(
+          'div',
+          { class: 'pg-tool' },
+          el('strong', '', `${call.name} · ${call.duration_ms} ms`),
+          el('p', 'pg-label', 'Arguments'),
+          pre(call.arguments),
+          el('p', 'pg-label', 'Result'),
+          pre(call.result),
+        ),
       );
     }
 
@@ -458,7 +475,8 @@ function start(root: HTMLElement): void {
       description: 'Simple plans for teams of every size.',
       og: { title: 'Acme Analytics pricing', type: 'website', site_name: 'Acme Analytics' },
       headings: ['Pricing', 'Starter', 'Team', 'Enterprise', 'FAQ'],
-      body_text: 'Starter: 19 EUR per month for 3 users. Team: 49 EUR per month for 20 users. Enterprise: contact sales. Every plan starts with a 14-day free trial.',
+      body_text:
+        'Starter: 19 EUR per month for 3 users. Team: 49 EUR per month for 20 users. Enterprise: contact sales. Every plan starts with a 14-day free trial.',
     },
     documentation: {
       url: 'https://docs.example/guides/install',
@@ -564,7 +582,8 @@ function start(root: HTMLElement): void {
           return;
         }
         const data = (await response.json()) as { page_context: PageContext | null };
-        out.textContent = data.page_context === null ? 'None: no valid http(s) URL, so the runtime sees no page context.' : JSON.stringify(data.page_context, null, 2);
+        out.textContent =
+          data.page_context === null ? 'None: no valid http(s) URL, so the runtime sees no page context.' : JSON.stringify(data.page_context, null, 2);
       } catch {
         if (seq === previewSeq) out.textContent = 'Preview unavailable.';
       }
@@ -660,7 +679,10 @@ function start(root: HTMLElement): void {
   const suiteApi = (path: string, init: { method: string; body?: unknown } = { method: 'GET' }) =>
     fetch(`/app/api/agents/${encodeURIComponent(agentId)}/${path}`, {
       method: init.method,
-      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-csrf-token': csrf } : { 'x-csrf-token': csrf }) },
+      headers: {
+        accept: 'application/json',
+        ...(init.body !== undefined ? { 'content-type': 'application/json', 'x-csrf-token': csrf } : { 'x-csrf-token': csrf }),
+      },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
       credentials: 'same-origin',
     });
@@ -685,7 +707,13 @@ function start(root: HTMLElement): void {
           testsStatus.textContent = response.ok ? 'Test removed.' : 'The test could not be removed.';
           await loadTests();
         });
-        return h('li', { 'data-testid': 'suite-test' }, el('strong', '', test.question), el('p', 'muted', expectations.join(' · ') || 'answered (not a gap)'), remove);
+        return h(
+          'li',
+          { 'data-testid': 'suite-test' },
+          el('strong', '', test.question),
+          el('p', 'muted', expectations.join(' · ') || 'answered (not a gap)'),
+          remove,
+        );
       }),
     );
     if (tests.length === 0) testsList.appendChild(el('li', 'muted', 'No tests yet: use "Save as test" under a reply.'));
@@ -716,9 +744,20 @@ function start(root: HTMLElement): void {
     const summary = el('p', 'pg-run-summary', `${run.passed} of ${run.total} passed · ${run.trigger.replace('_', ' ')} run · ${when} UTC`);
     summary.setAttribute('data-testid', 'run-summary');
     const changes = (title: string, entries: { question: string }[], kind: string): HTMLElement | null =>
-      entries.length === 0 ? null : h('div', { class: 'pg-run-diff', 'data-diff': kind }, el('h4', '', `${title} (${entries.length})`), h('ul', {}, ...entries.map((entry) => el('li', '', entry.question))));
+      entries.length === 0
+        ? null
+        : h(
+            'div',
+            { class: 'pg-run-diff', 'data-diff': kind },
+            el('h4', '', `${title} (${entries.length})`),
+            h('ul', {}, ...entries.map((entry) => el('li', '', entry.question))),
+          );
     const results = run.results.map((result: TestResult) => {
-      const details = h('details', { class: `pg-test-result ${result.passed ? 'pg-pass' : 'pg-fail'}`, 'data-testid': 'test-result', 'data-passed': String(result.passed) });
+      const details = h('details', {
+        class: `pg-test-result ${result.passed ? 'pg-pass' : 'pg-fail'}`,
+        'data-testid': 'test-result',
+        'data-passed': String(result.passed),
+      });
       details.appendChild(el('summary', '', `${result.passed ? 'Pass' : 'Fail'}: ${result.question}`));
       for (const failure of result.failures) details.appendChild(el('p', 'field-error', failure));
       details.appendChild(h('div', { class: 'pg-text markdown' }, renderMarkdown(result.answer)));
@@ -731,9 +770,11 @@ function start(root: HTMLElement): void {
     });
     runBox.replaceChildren(
       summary,
-      ...[changes('Newly failing', diff.newly_failing, 'newly_failing'), changes('Newly passing', diff.newly_passing, 'newly_passing'), changes('Answer changed', diff.changed_answer, 'changed_answer')].filter(
-        (node): node is HTMLElement => node !== null,
-      ),
+      ...[
+        changes('Newly failing', diff.newly_failing, 'newly_failing'),
+        changes('Newly passing', diff.newly_passing, 'newly_passing'),
+        changes('Answer changed', diff.changed_answer, 'changed_answer'),
+      ].filter((node): node is HTMLElement => node !== null),
       ...results,
     );
   }

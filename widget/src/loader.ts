@@ -72,9 +72,7 @@ function start(): void {
     const tags =
       script instanceof HTMLScriptElement && script.dataset.agentId !== undefined
         ? [script]
-        : Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-agent-id][src]')).filter((tag) =>
-            WIDGET_SCRIPT.test(tag.src),
-          );
+        : Array.from(document.querySelectorAll<HTMLScriptElement>('script[data-agent-id][src]')).filter((tag) => WIDGET_SCRIPT.test(tag.src));
     for (const tag of tags) {
       if (booted.has(tag)) continue;
       booted.add(tag);

@@ -133,10 +133,7 @@ export class Session implements SessionApi {
     if (!this.shopper) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const token = await Promise.race([
-        Promise.resolve(this.shopper()),
-        new Promise((resolve) => (timer = setTimeout(resolve, SHOPPER_TOKEN_TIMEOUT_MS))),
-      ]);
+      const token = await Promise.race([Promise.resolve(this.shopper()), new Promise((resolve) => (timer = setTimeout(resolve, SHOPPER_TOKEN_TIMEOUT_MS)))]);
       return typeof token === 'string' && token ? token : undefined;
     } catch (error) {
       logError('identify callback failed; continuing as a guest', error);

@@ -4,8 +4,16 @@ import { Translator, type Catalogue } from '../src/i18n/translator.js';
 import { productOnPage, suggestionsFor } from '../src/panel/home.js';
 import type { Agent } from '../src/types.js';
 
-const agent = { id: 'a', name: 'Shop helper', suggestions: ['Where is my order?', 'Do you ship abroad?', 'How do returns work?', 'Any discounts?', 'A fifth one'] } as Agent;
-const german = new Translator('de', { suggestInSize: 'Gibt es das in {size}?', suggestShipping: 'Wie schnell wird geliefert?', suggestDetails: 'Mehr zu diesem Produkt' });
+const agent = {
+  id: 'a',
+  name: 'Shop helper',
+  suggestions: ['Where is my order?', 'Do you ship abroad?', 'How do returns work?', 'Any discounts?', 'A fifth one'],
+} as Agent;
+const german = new Translator('de', {
+  suggestInSize: 'Gibt es das in {size}?',
+  suggestShipping: 'Wie schnell wird geliefert?',
+  suggestDetails: 'Mehr zu diesem Produkt',
+});
 
 describe('the home screen suggestions', () => {
   it("offer the agent's questions, four at most, on a page that is no product's", () => {
@@ -15,7 +23,9 @@ describe('the home screen suggestions', () => {
   it("ask about the page's product in the panel's language, in its middle size", () => {
     const page = {
       url: 'https://shop.example/p/jacket',
-      json_ld: [{ '@graph': [{ '@type': 'BreadcrumbList' }, { '@type': 'ProductGroup', hasVariant: [{ size: 'S' }, { size: 'M' }, { size: 'L' }, { size: 'XL' }] }] }],
+      json_ld: [
+        { '@graph': [{ '@type': 'BreadcrumbList' }, { '@type': 'ProductGroup', hasVariant: [{ size: 'S' }, { size: 'M' }, { size: 'L' }, { size: 'XL' }] }] },
+      ],
     };
     expect(productOnPage(page)).toEqual({ sizes: ['S', 'M', 'L', 'XL'] });
     expect(suggestionsFor(agent, page, german)).toEqual(['Gibt es das in M?', 'Wie schnell wird geliefert?', 'Mehr zu diesem Produkt']);
@@ -36,7 +46,11 @@ describe('the home screen suggestions', () => {
 
     it("offer questions for the agent's kind of site in the visitor's language", () => {
       const saas = { id: 'a', name: 'Trail', site_type: 'saas', suggestions: [] } as unknown as Agent;
-      expect(suggestionsFor(saas, home, translatorFor('ja'))).toEqual(['どんなプランがあり、料金はいくらですか？', '無料トライアルはありますか？', '何から始めればいいですか？']);
+      expect(suggestionsFor(saas, home, translatorFor('ja'))).toEqual([
+        'どんなプランがあり、料金はいくらですか？',
+        '無料トライアルはありますか？',
+        '何から始めればいいですか？',
+      ]);
       const shop = { ...saas, site_type: 'ecommerce' } as Agent;
       expect(suggestionsFor(shop, home, translatorFor('ar'))).toEqual(['كم يستغرق التوصيل؟', 'ما هي سياسة الإرجاع لديكم؟', 'هل لديكم كود خصم؟']);
       // The owner's questions, when there are some, are the ones offered.
@@ -44,7 +58,9 @@ describe('the home screen suggestions', () => {
     });
 
     it('have three different questions for every kind of site in every catalogue', () => {
-      const tags = readdirSync(catalogues).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length));
+      const tags = readdirSync(catalogues)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => file.slice(0, -'.json'.length));
       expect(tags).toHaveLength(42);
       for (const tag of tags) {
         const t = translatorFor(tag);

@@ -74,9 +74,7 @@ describe('parseMarkdown', () => {
   });
 
   it('nests emphasis', () => {
-    expect(parseInline('*a **b** c*')).toEqual([
-      { type: 'em', children: [text('a '), { type: 'strong', children: [text('b')] }, text(' c')] },
-    ]);
+    expect(parseInline('*a **b** c*')).toEqual([{ type: 'em', children: [text('a '), { type: 'strong', children: [text('b')] }, text(' c')] }]);
   });
 
   it('leaves intraword underscores, lone stars and unclosed markers as text', () => {
@@ -107,9 +105,7 @@ describe('parseMarkdown', () => {
       text('see '),
       { type: 'link', href: 'https://shop.example/shoes', children: [text('the '), { type: 'strong', children: [text('shoes')] }] },
     ]);
-    expect(parseInline('[mail](<mailto:help@shop.example>)')).toEqual([
-      { type: 'link', href: 'mailto:help@shop.example', children: [text('mail')] },
-    ]);
+    expect(parseInline('[mail](<mailto:help@shop.example>)')).toEqual([{ type: 'link', href: 'mailto:help@shop.example', children: [text('mail')] }]);
   });
 
   it('keeps only the label of a link to a refused target', () => {
@@ -129,9 +125,7 @@ describe('parseMarkdown', () => {
 
   it('has no HTML: tags stay text', () => {
     const blocks = parseMarkdown('<img src=x onerror=alert(1)> <script>alert(1)</script> <a href="javascript:x">y</a>');
-    expect(blocks).toEqual([
-      { type: 'paragraph', children: [text('<img src=x onerror=alert(1)> <script>alert(1)</script> <a href="javascript:x">y</a>')] },
-    ]);
+    expect(blocks).toEqual([{ type: 'paragraph', children: [text('<img src=x onerror=alert(1)> <script>alert(1)</script> <a href="javascript:x">y</a>')] }]);
   });
 
   it('never produces a link outside the allowlist, whatever the input', () => {
@@ -175,8 +169,9 @@ describe('blockquotes', () => {
     ]);
   });
 
-  it('parses the offline responder\'s shape: intro, quote, then a paragraph with links', () => {
-    const reply = 'From [Shipping](https://shop.example/shipping):\n\n> Orders ship **within two days**.\n> See https://shop.example/faq.\n\nSee also [Returns](https://shop.example/returns)';
+  it("parses the offline responder's shape: intro, quote, then a paragraph with links", () => {
+    const reply =
+      'From [Shipping](https://shop.example/shipping):\n\n> Orders ship **within two days**.\n> See https://shop.example/faq.\n\nSee also [Returns](https://shop.example/returns)';
     expect(parseMarkdown(reply)).toEqual([
       paragraph(text('From '), { type: 'link', href: 'https://shop.example/shipping', children: [text('Shipping')] }, text(':')),
       quote(

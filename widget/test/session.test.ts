@@ -90,9 +90,7 @@ describe('Session', () => {
     const service = fakeService((call) => (call.auth === 'Bearer t1' ? expired() : Response.json({ ok: call.body.n })));
     const { session } = newSession();
     await session.ready();
-    const answers = await Promise.all(
-      [1, 2, 3].map((n) => session.withToken((client) => send(client, '/v1/widget/messages', { n })).then((r) => r.json())),
-    );
+    const answers = await Promise.all([1, 2, 3].map((n) => session.withToken((client) => send(client, '/v1/widget/messages', { n })).then((r) => r.json())));
     expect(answers).toEqual([{ ok: 1 }, { ok: 2 }, { ok: 3 }]);
     expect(service.inits()).toBe(2);
     // The renewal resumed the same conversation.
@@ -100,9 +98,7 @@ describe('Session', () => {
   });
 
   it('rejects with the error envelope, Retry-After included', async () => {
-    fakeService(() =>
-      Response.json({ message: 'slow down', code: 'rate_limited', errors: {} }, { status: 429, headers: { 'Retry-After': '7' } }),
-    );
+    fakeService(() => Response.json({ message: 'slow down', code: 'rate_limited', errors: {} }, { status: 429, headers: { 'Retry-After': '7' } }));
     const { session } = newSession();
     await expect(session.withToken((client) => submitLead(client, { email: 'a@b.example' }))).rejects.toMatchObject({
       name: 'ApiError',

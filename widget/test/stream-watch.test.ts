@@ -3,7 +3,11 @@ import { EVENTLESS_BYTES_DEADLINE_MS, FIRST_BYTE_DEADLINE_MS, StreamWatch } from
 
 describe('StreamWatch', () => {
   let reasons: string[];
-  const watch = () => new StreamWatch((reason) => reasons.push(reason), () => Date.now());
+  const watch = () =>
+    new StreamWatch(
+      (reason) => reasons.push(reason),
+      () => Date.now(),
+    );
   beforeEach(() => {
     vi.useFakeTimers();
     reasons = [];

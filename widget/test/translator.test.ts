@@ -28,7 +28,10 @@ describe('choosing a catalogue', () => {
 });
 
 describe('Translator', () => {
-  const german = new Translator('de', { couponApplied: 'Gutschein {code} wurde hinzugefügt.', unread: { one: '{count} ungelesene Nachricht', other: '{count} ungelesene Nachrichten' } });
+  const german = new Translator('de', {
+    couponApplied: 'Gutschein {code} wurde hinzugefügt.',
+    unread: { one: '{count} ungelesene Nachricht', other: '{count} ungelesene Nachrichten' },
+  });
 
   it('fills placeholders, and takes English for a key its catalogue lacks', () => {
     expect(german.text('couponApplied', { code: 'WELCOME10' })).toBe('Gutschein WELCOME10 wurde hinzugefügt.');
@@ -38,7 +41,9 @@ describe('Translator', () => {
   it('chooses plural forms by the language rules and writes the count its way', () => {
     expect(german.count('unread', 1)).toBe('1 ungelesene Nachricht');
     expect(german.count('unread', 1200)).toBe('1.200 ungelesene Nachrichten');
-    const arabic = new Translator('ar', { unread: { zero: 'لا رسائل', one: 'رسالة واحدة', two: 'رسالتان', few: '{count} رسائل', many: '{count} رسالة', other: '{count} رسالة' } });
+    const arabic = new Translator('ar', {
+      unread: { zero: 'لا رسائل', one: 'رسالة واحدة', two: 'رسالتان', few: '{count} رسائل', many: '{count} رسالة', other: '{count} رسالة' },
+    });
     expect(arabic.count('unread', 2)).toBe('رسالتان');
     expect(arabic.count('unread', 3)).toBe(`${new Intl.NumberFormat('ar').format(3)} رسائل`);
     expect(arabic.count('unread', 11)).toBe(`${new Intl.NumberFormat('ar').format(11)} رسالة`);

@@ -36,7 +36,15 @@ With --json each command prints one JSON object.`;
 
 function fail(message: string, json: boolean, code = 'validation_failed', errors: Record<string, string[]> = {}): never {
   if (json) console.log(JSON.stringify({ message, code, errors }));
-  else console.error(message + (Object.keys(errors).length ? `\n${Object.entries(errors).map(([k, v]) => `  ${k}: ${v.join('; ')}`).join('\n')}` : ''));
+  else
+    console.error(
+      message +
+        (Object.keys(errors).length
+          ? `\n${Object.entries(errors)
+              .map(([k, v]) => `  ${k}: ${v.join('; ')}`)
+              .join('\n')}`
+          : ''),
+    );
   process.exit(1);
 }
 
@@ -126,7 +134,9 @@ async function main(): Promise<void> {
   if (name === 'answer:import') {
     if (!file) fail('answer:import needs --file <answers.csv|answers.json>', json);
     args.format ??= file.toLowerCase().endsWith('.csv') ? 'csv' : 'json';
-    args.content = await readFile(file, 'utf8').catch((error: unknown) => fail(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`, json));
+    args.content = await readFile(file, 'utf8').catch((error: unknown) =>
+      fail(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`, json),
+    );
   }
 
   const config = loadConfig(process.env, () => {});
@@ -135,7 +145,11 @@ async function main(): Promise<void> {
     if (holder !== undefined) {
       // The server owns the embedded database: go through it rather than open the files twice.
       const response = await sendAdminCommand(config.dataDir, name, args).catch(() =>
-        fail(`The embedded database is in use by process ${holder}, whose admin socket does not answer. Stop that process and retry.`, json, 'service_unavailable'),
+        fail(
+          `The embedded database is in use by process ${holder}, whose admin socket does not answer. Stop that process and retry.`,
+          json,
+          'service_unavailable',
+        ),
       );
       const body = response.body as Record<string, unknown>;
       if (response.status !== 200) fail(String(body.message), json, String(body.code), (body.errors ?? {}) as Record<string, string[]>);
@@ -143,9 +157,17 @@ async function main(): Promise<void> {
       return;
     }
   }
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir },
+  );
   try {
-    const context = { publicBaseUrl: config.publicBaseUrl, runtime: { providerEnv: config.providers, addressPolicy: { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] } } };
+    const context = {
+      publicBaseUrl: config.publicBaseUrl,
+      runtime: {
+        providerEnv: config.providers,
+        addressPolicy: { allowPrivate: config.allowPrivateSiteUrls, trustedOrigins: [new URL(config.publicBaseUrl).origin] },
+      },
+    };
     printResult(name, await runCommand(database.db, name, args, context), json);
   } catch (error) {
     const appError = toAppError(error);

@@ -82,7 +82,9 @@ export const diagnosticsSchema = z.object({
   latency_ms: z.object({ retrieval: z.number(), first_token: z.number().nullable(), tools: z.number(), total: z.number() }),
   confidence: z.number(),
   /** `kind`: synced `post` or `product`, or `snippet` (an answer the owner wrote). */
-  sources: z.array(z.object({ rank: z.number(), score: z.number(), title: z.string(), url: z.string(), snippet: z.string(), kind: z.enum(['post', 'product', 'snippet']) })),
+  sources: z.array(
+    z.object({ rank: z.number(), score: z.number(), title: z.string(), url: z.string(), snippet: z.string(), kind: z.enum(['post', 'product', 'snippet']) }),
+  ),
   tool_calls: z.array(toolCallRecordSchema),
   blocks: z.array(blockSchema),
   system_prompt: z.string(),
@@ -116,7 +118,10 @@ export const streamEventSchema = z.discriminatedUnion('event', [
    * Instead of an answer: a person of the team holds the conversation, so the visitor's message
    * was kept for them and the assistant stays silent. Nothing follows.
    */
-  z.object({ event: z.literal('held'), data: z.object({ conversation_id: z.string(), message_id: z.string(), state: z.enum(['waiting_for_human', 'human']) }) }),
+  z.object({
+    event: z.literal('held'),
+    data: z.object({ conversation_id: z.string(), message_id: z.string(), state: z.enum(['waiting_for_human', 'human']) }),
+  }),
 ]);
 
 export type Direction = z.infer<typeof directionSchema>;

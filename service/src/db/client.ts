@@ -23,13 +23,13 @@ export interface Database {
   /** Runs a multi-statement SQL script (no parameters). */
   exec(script: string): Promise<void>;
   /** Runs `fn` in one transaction holding a cluster-wide advisory lock (migrations). */
-  withMigrationLock<T>(fn: (exec: (script: string) => Promise<void>, query: (text: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>): Promise<T>;
+  withMigrationLock<T>(
+    fn: (exec: (script: string) => Promise<void>, query: (text: string, params?: unknown[]) => Promise<unknown[]>) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 }
 
-export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | 'memory' };
+export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | 'memory' };
 
 const MIGRATION_LOCK_KEY = 72_707_001;
 
@@ -106,10 +106,12 @@ function turningTheLoopBeforeEachStatement(client: PGlite): PGlite {
         return typeof value === 'function' ? wrap(key, (value as (...args: never[]) => unknown).bind(object)) : value;
       },
     });
-  const queryAfterATurn = (query: (...args: never[]) => unknown) => async (...args: never[]) => {
-    await nextLoopTurn();
-    return query(...args);
-  };
+  const queryAfterATurn =
+    (query: (...args: never[]) => unknown) =>
+    async (...args: never[]) => {
+      await nextLoopTurn();
+      return query(...args);
+    };
   return yielding(client, (key, method) => {
     if (key === 'query') return queryAfterATurn(method);
     if (key !== 'transaction') return method;

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  customType,
-  date,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Typed view of the tables that migrations/*.sql create. The SQL files are the source of truth
@@ -77,7 +63,10 @@ export const apiTokens = pgTable('api_tokens', {
   name: text('name').notNull(),
   tokenHash: text('token_hash').notNull(),
   displayPrefix: text('display_prefix').notNull(),
-  abilities: text('abilities').array().notNull().default(sql`'{}'`),
+  abilities: text('abilities')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   lastUsedAt: timestamptz('last_used_at'),
   expiresAt: timestamptz('expires_at'),
@@ -158,7 +147,10 @@ export const agents = pgTable('agents', {
   workspaceId: uuid('workspace_id').notNull(),
   name: text('name').notNull(),
   siteType: text('site_type').$type<SiteType>().notNull(),
-  allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'`),
+  allowedOrigins: text('allowed_origins')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   defaultLocale: text('default_locale').notNull().default('en'),
   greeting: text('greeting'),
   theme: jsonb('theme').$type<AgentTheme>().notNull().default({}),
@@ -166,7 +158,10 @@ export const agents = pgTable('agents', {
   coupons: jsonb('coupons').$type<AgentCoupon[]>().notNull().default([]),
   handoff: jsonb('handoff').$type<AgentHandoff>().notNull().default({}),
   /** The widget home screen's suggested questions (0008); empty: the site type's samples. */
-  suggestions: text('suggestions').array().notNull().default(sql`'{}'`),
+  suggestions: text('suggestions')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   provider: text('provider').notNull().default('offline'),
   model: text('model'),
   budgetTurns: integer('budget_turns'),

@@ -67,8 +67,7 @@ export function isAppError(value: unknown): value is AppError {
 
 /** Shorthands for the errors raised most often, so call sites read as sentences. */
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
-export const validationFailed = (errors: FieldErrors, message = 'The request is not valid') =>
-  new AppError('validation_failed', message, { errors });
+export const validationFailed = (errors: FieldErrors, message = 'The request is not valid') => new AppError('validation_failed', message, { errors });
 
 /** Turns zod issues into the envelope's `errors` map: `items.3.permalink -> [messages]`. */
 export function fieldErrorsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {

@@ -16,7 +16,16 @@ const it = appTest({
   shop: { name: 'Edit shop' },
   prepare: async (service, shop) => {
     const owner = await signedInMember(service, shop.workspaceId, 'owner');
-    const otherAgentId = String((await runCommand(service.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'Second', 'site-type': 'ecommerce', origin: ['https://shop.example'] })).id);
+    const otherAgentId = String(
+      (
+        await runCommand(service.database.db, 'agent:create', {
+          workspace: shop.workspaceId,
+          name: 'Second',
+          'site-type': 'ecommerce',
+          origin: ['https://shop.example'],
+        })
+      ).id,
+    );
     for (const agent of [shop.agentId, otherAgentId]) await runCommand(service.database.db, 'test:add', { agent, question: ['Do you ship to the moon?'] });
     return { owner, otherAgentId };
   },
@@ -29,7 +38,8 @@ const it = appTest({
  */
 describe('automatic suite runs after agent edits', () => {
   const runsOf = (service: TestApp, shop: SeededWorkspace, agentId: string) => listRuns(service.database.db, shop.workspaceId, agentId, 50);
-  const edit = (service: TestApp, shop: SeededWorkspace, owner: SignedIn, body: Record<string, unknown>) => asUser(service.app, owner, 'PATCH', `/app/api/agents/${shop.agentId}`, body);
+  const edit = (service: TestApp, shop: SeededWorkspace, owner: SignedIn, body: Record<string, unknown>) =>
+    asUser(service.app, owner, 'PATCH', `/app/api/agents/${shop.agentId}`, body);
 
   it('several edits in a row make one run of the edited agent, after the last', async ({ service, shop, prepared: { owner, otherAgentId } }) => {
     const greetings = ['Hello!', 'Hi there!', 'Welcome to the shop!'];

@@ -26,7 +26,7 @@ const PRODUCT_QUESTION = 'How much is the Ridgeline jacket?';
  * as tests; a catalog sync that removes the product makes the next automatic run report its test
  * as newly failing, in the Playground's Tests tab.
  */
-describe.skipIf(skip)("the owner closes a gap, in Chromium", () => {
+describe.skipIf(skip)('the owner closes a gap, in Chromium', () => {
   let demo: DemoService;
   let browser: Browser;
   const problems: string[] = [];
@@ -60,7 +60,10 @@ describe.skipIf(skip)("the owner closes a gap, in Chromium", () => {
     await page.getByTestId('sa-send').click();
     const answer = page.locator('[data-testid="sa-message"][data-role="assistant"]').last();
     await until(() => answer.getAttribute('data-state')).toBe('done');
-    const result = { text: await answer.innerText(), sources: await answer.getByTestId('sa-source').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')) };
+    const result = {
+      text: await answer.innerText(),
+      sources: await answer.getByTestId('sa-source').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')),
+    };
     await page.context().close();
     return result;
   }
@@ -87,7 +90,12 @@ describe.skipIf(skip)("the owner closes a gap, in Chromium", () => {
     await owner.getByLabel(/Answer \(Markdown\)/).fill(ANSWER);
     await owner.getByRole('button', { name: 'Save answer' }).click();
     await owner.waitForURL(`${demo.base}/app/answers?notice=saved`);
-    const answers = await runCommand(demo.t.database.db, 'answer:list', { workspace: DEMO_WORKSPACE_ID }, { publicBaseUrl: demo.base, runtime: { providerEnv: {}, addressPolicy: { allowPrivate: true } } });
+    const answers = await runCommand(
+      demo.t.database.db,
+      'answer:list',
+      { workspace: DEMO_WORKSPACE_ID },
+      { publicBaseUrl: demo.base, runtime: { providerEnv: {}, addressPolicy: { allowPrivate: true } } },
+    );
     const [written] = answers.answers as { url: string }[];
 
     const after = await visitorAsks(QUESTION);
@@ -131,7 +139,10 @@ describe.skipIf(skip)("the owner closes a gap, in Chromium", () => {
           await owner.reload();
           await owner.locator('#playground[data-ready="true"]').waitFor();
           await owner.getByRole('tab', { name: 'Tests' }).click();
-          return owner.getByTestId('run-summary').innerText().catch(() => '');
+          return owner
+            .getByTestId('run-summary')
+            .innerText()
+            .catch(() => '');
         },
         { timeout: 20_000, interval: 500 },
       )

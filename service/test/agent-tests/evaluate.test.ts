@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { diffRuns, failuresOf } from '../../src/modules/agent-tests/evaluate.js';
 import type { TestResult } from '../../src/modules/agent-tests/store.js';
 
-const answered = { error: null, answer: 'Die Lieferzeit beträgt  2–3 Tage. [Versand](https://shop.example/versand)', cited: ['https://shop.example/versand/'], gap: null };
+const answered = {
+  error: null,
+  answer: 'Die Lieferzeit beträgt  2–3 Tage. [Versand](https://shop.example/versand)',
+  cited: ['https://shop.example/versand/'],
+  gap: null,
+};
 
 describe("a test's verdict", () => {
   it('passes when every expected source is cited (scheme, case and a trailing slash aside) and a phrase is said', () => {
@@ -17,19 +22,33 @@ describe("a test's verdict", () => {
   });
 
   it('reads a pattern as text, never as an expression', () => {
-    expect(failuresOf({ expectedSources: [], factPattern: '(a+)+$' }, { ...answered, answer: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' })).toEqual(['does not say "(a+)+$"']);
+    expect(failuresOf({ expectedSources: [], factPattern: '(a+)+$' }, { ...answered, answer: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' })).toEqual([
+      'does not say "(a+)+$"',
+    ]);
     expect(failuresOf({ expectedSources: [], factPattern: '2–3 Tage.' }, answered)).toEqual([]);
   });
 
   it('with no expectation, asks only that the question be answered', () => {
     expect(failuresOf({ expectedSources: [], factPattern: null }, answered)).toEqual([]);
-    expect(failuresOf({ expectedSources: [], factPattern: null }, { ...answered, gap: { low_confidence: true, abstained: true, escalated: false } })).toEqual(['not answered (low confidence, abstained)']);
-    expect(failuresOf({ expectedSources: [], factPattern: null }, { ...answered, error: 'The assistant could not answer right now' })).toEqual(['the turn failed: The assistant could not answer right now']);
+    expect(failuresOf({ expectedSources: [], factPattern: null }, { ...answered, gap: { low_confidence: true, abstained: true, escalated: false } })).toEqual([
+      'not answered (low confidence, abstained)',
+    ]);
+    expect(failuresOf({ expectedSources: [], factPattern: null }, { ...answered, error: 'The assistant could not answer right now' })).toEqual([
+      'the turn failed: The assistant could not answer right now',
+    ]);
   });
 });
 
 describe('the difference between two runs', () => {
-  const result = (id: string, passed: boolean, answer = 'same'): TestResult => ({ test_id: id, question: `q${id}`, passed, failures: [], answer, sources: [], diagnostics: null });
+  const result = (id: string, passed: boolean, answer = 'same'): TestResult => ({
+    test_id: id,
+    question: `q${id}`,
+    passed,
+    failures: [],
+    answer,
+    sources: [],
+    diagnostics: null,
+  });
 
   it('sorts each test into newly failing, newly passing, changed answer or added', () => {
     const previous = [result('1', true), result('2', false), result('3', true, 'Old  answer'), result('4', true, 'kept'), result('gone', true)];

@@ -39,7 +39,8 @@ const it = appTest({
  * the test that depended on it as newly failing.
  */
 describe('gaps, owner answers and regression suites', () => {
-  const api = (service: TestApp, user: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => asUser(service.app, user, method, url, payload);
+  const api = (service: TestApp, user: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    asUser(service.app, user, method, url, payload);
   const playgroundTurn = async (service: TestApp, shop: SeededWorkspace, owner: SignedIn, message: string) => {
     const response = await asUser(service.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message });
     return parseSse(response.body);
@@ -74,7 +75,11 @@ describe('gaps, owner answers and regression suites', () => {
     expect(gaps.find((gap) => gap.question === 'How long does shipping take?')?.signals.thumbs_down).toBe(1);
   });
 
-  it("the owner's answer is ranked with synced content, answers the question, is cited and named in the diagnostics", async ({ service, shop, prepared: { other, owner, viewer, outsider } }) => {
+  it("the owner's answer is ranked with synced content, answers the question, is cited and named in the diagnostics", async ({
+    service,
+    shop,
+    prepared: { other, owner, viewer, outsider },
+  }) => {
     expect((await api(service, viewer, 'POST', '/app/api/answers', { questions: [UNANSWERED], answer: ANSWER })).statusCode).toBe(403);
     const refused = await api(service, owner, 'POST', '/app/api/answers', { questions: [], answer: ANSWER });
     expect(refused.statusCode).toBe(400);
@@ -110,8 +115,19 @@ describe('gaps, owner answers and regression suites', () => {
     expect((await api(service, outsider, 'DELETE', `/app/api/answers/${answer.id}`)).statusCode).toBe(404);
   });
 
-  it("the owner's answer comes before the tool a question's words suggest, not before a request for a person", async ({ service, shop, prepared: { owner } }) => {
-    expect((await api(service, owner, 'POST', '/app/api/answers', { questions: ['Do you offer a student discount?'], answer: 'Yes: 10% with a valid student card, in the shop only.' })).statusCode).toBe(201);
+  it("the owner's answer comes before the tool a question's words suggest, not before a request for a person", async ({
+    service,
+    shop,
+    prepared: { owner },
+  }) => {
+    expect(
+      (
+        await api(service, owner, 'POST', '/app/api/answers', {
+          questions: ['Do you offer a student discount?'],
+          answer: 'Yes: 10% with a valid student card, in the shop only.',
+        })
+      ).statusCode,
+    ).toBe(201);
     const discount = await playgroundTurn(service, shop, owner, 'Do you offer a student discount?');
     expect(discount.some((e) => e.event === 'tool_call')).toBe(false);
     expect((discount.find((e) => e.event === 'done')!.data as { message: { content: string } }).message.content).toContain('valid student card');
@@ -120,17 +136,42 @@ describe('gaps, owner answers and regression suites', () => {
   });
 
   it('an answer written in another language than the question is not used', async ({ service, shop, prepared: { owner } }) => {
-    expect((await api(service, owner, 'POST', '/app/api/answers', { questions: ['Do you offer engraving on flasks?'], answer: 'Ja, Gravur für 5 EUR.', languages: ['de-CH'] })).statusCode).toBe(201);
+    expect(
+      (
+        await api(service, owner, 'POST', '/app/api/answers', {
+          questions: ['Do you offer engraving on flasks?'],
+          answer: 'Ja, Gravur für 5 EUR.',
+          languages: ['de-CH'],
+        })
+      ).statusCode,
+    ).toBe(201);
     const english = await playgroundTurn(service, shop, owner, 'Do you offer engraving on flasks?');
     expect((english.find((e) => e.event === 'done')!.data as { message: { content: string } }).message.content).not.toContain('Gravur');
-    expect((await api(service, owner, 'POST', '/app/api/answers', { questions: ['Do you offer engraving on flasks?'], answer: 'Yes, engraving for 5 EUR.', languages: ['en'] })).statusCode).toBe(201);
+    expect(
+      (
+        await api(service, owner, 'POST', '/app/api/answers', {
+          questions: ['Do you offer engraving on flasks?'],
+          answer: 'Yes, engraving for 5 EUR.',
+          languages: ['en'],
+        })
+      ).statusCode,
+    ).toBe(201);
     const again = await playgroundTurn(service, shop, owner, 'Do you offer engraving on flasks?');
     expect((again.find((e) => e.event === 'done')!.data as { message: { content: string } }).message.content).toContain('engraving for 5 EUR');
   });
 
   it('an answer for another agent is not used', async ({ service, shop, prepared: { owner } }) => {
-    const second = await runCommand(service.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'Second', 'site-type': 'ecommerce', origin: ['https://shop.example'] });
-    const created = await api(service, owner, 'POST', '/app/api/answers', { questions: ['Can I pay with vouchers from the county fair?'], answer: 'Only at the fair stand.', agent_ids: [String(second.id)] });
+    const second = await runCommand(service.database.db, 'agent:create', {
+      workspace: shop.workspaceId,
+      name: 'Second',
+      'site-type': 'ecommerce',
+      origin: ['https://shop.example'],
+    });
+    const created = await api(service, owner, 'POST', '/app/api/answers', {
+      questions: ['Can I pay with vouchers from the county fair?'],
+      answer: 'Only at the fair stand.',
+      agent_ids: [String(second.id)],
+    });
     expect(created.statusCode).toBe(201);
     const events = await playgroundTurn(service, shop, owner, 'Can I pay with vouchers from the county fair?');
     const done = events.find((e) => e.event === 'done')!.data as { message: { content: string } };
@@ -142,7 +183,15 @@ describe('gaps, owner answers and regression suites', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('gift wrapped');
     const before = (await api(service, owner, 'GET', '/app/api/answers')).json().answers.length;
-    const bad = await api(service, owner, 'POST', '/app/api/answers/import', { format: 'json', content: JSON.stringify({ answers: [{ questions: ['ok?'], answer: 'ok' }, { questions: [], answer: 'no question' }] }) });
+    const bad = await api(service, owner, 'POST', '/app/api/answers/import', {
+      format: 'json',
+      content: JSON.stringify({
+        answers: [
+          { questions: ['ok?'], answer: 'ok' },
+          { questions: [], answer: 'no question' },
+        ],
+      }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty(['answers.1.questions']);
     expect((await api(service, owner, 'GET', '/app/api/answers')).json().answers).toHaveLength(before);
@@ -152,16 +201,34 @@ describe('gaps, owner answers and regression suites', () => {
     expect(all.filter((a) => a.answer === ANSWER && a.questions.join('|') === [UNANSWERED, VARIANT].join('|'))).toHaveLength(2);
 
     // The dashboard's import form: a broken file is shown with its reason and changes nothing.
-    const refusedForm = await asUser(service.app, owner, 'POST', '/app/answers/import', { format: 'csv', content: 'questions,answer\n"unclosed,quote' }, { form: true });
+    const refusedForm = await asUser(
+      service.app,
+      owner,
+      'POST',
+      '/app/answers/import',
+      { format: 'csv', content: 'questions,answer\n"unclosed,quote' },
+      { form: true },
+    );
     expect(refusedForm.statusCode).toBe(400);
     expect(refusedForm.body).toContain('not valid CSV');
     expect((await api(service, owner, 'GET', '/app/api/answers')).json().answers).toHaveLength(all.length);
-    const viaForm = await asUser(service.app, owner, 'POST', '/app/answers/import', { format: 'csv', content: 'questions,answer\nDo you ship to Iceland?,Yes.' }, { form: true });
+    const viaForm = await asUser(
+      service.app,
+      owner,
+      'POST',
+      '/app/answers/import',
+      { format: 'csv', content: 'questions,answer\nDo you ship to Iceland?,Yes.' },
+      { form: true },
+    );
     expect(viaForm.statusCode).toBe(303);
     expect((await api(service, owner, 'GET', '/app/api/answers')).json().answers).toHaveLength(all.length + 1);
   });
 
-  it('a suite run is stored and diffed; a sync removing a product makes the automatic run report it newly failing; the CLI exits on it', async ({ service, shop, prepared: { owner, viewer, outsider } }) => {
+  it('a suite run is stored and diffed; a sync removing a product makes the automatic run report it newly failing; the CLI exits on it', async ({
+    service,
+    shop,
+    prepared: { owner, viewer, outsider },
+  }) => {
     const jacketUrl = product(10).permalink as string;
     const add = (body: Record<string, unknown>) => api(service, owner, 'POST', `/app/api/agents/${shop.agentId}/tests`, body);
     expect((await api(service, viewer, 'POST', `/app/api/agents/${shop.agentId}/tests`, { question: 'x' })).statusCode).toBe(403);
@@ -179,7 +246,9 @@ describe('gaps, owner answers and regression suites', () => {
     // The runs are Playground turns in conversations of their own, deleted once read: nothing
     // is left for the inbox, analytics or usage.
     const conversationCount = async () => {
-      const result = (await service.database.db.execute(sql`SELECT count(*)::int AS n FROM conversations WHERE workspace_id = ${shop.workspaceId}`)) as unknown as { rows: { n: number }[] };
+      const result = (await service.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM conversations WHERE workspace_id = ${shop.workspaceId}`,
+      )) as unknown as { rows: { n: number }[] };
       return Number(result.rows[0]!.n);
     };
     const before = await conversationCount();
@@ -190,7 +259,11 @@ describe('gaps, owner answers and regression suites', () => {
 
     await integrationClient(service.app, shop.token).syncProducts([{ wp_id: 10, deleted: true }]);
     const automatic = await waitFor('the run after the sync', async () => {
-      const runs = (await api(service, owner, 'GET', `/app/api/agents/${shop.agentId}/test-runs`)).json().runs as { trigger: string; finished_at: string | null; id: string }[];
+      const runs = (await api(service, owner, 'GET', `/app/api/agents/${shop.agentId}/test-runs`)).json().runs as {
+        trigger: string;
+        finished_at: string | null;
+        id: string;
+      }[];
       return runs.find((run) => run.trigger === 'sync' && run.finished_at);
     });
     const run = (await api(service, owner, 'GET', `/app/api/test-runs/${automatic.id}`)).json().run;
@@ -200,7 +273,9 @@ describe('gaps, owner answers and regression suites', () => {
 
     // The product comes back: the command line's run reports it newly passing and succeeds;
     // removed again, the command line's run is a regression.
-    await integrationClient(service.app, shop.token).syncProducts([product(10, { name: 'Ridgeline Waterproof Jacket', content_hash: 'again' }) as ProductDocument]);
+    await integrationClient(service.app, shop.token).syncProducts([
+      product(10, { name: 'Ridgeline Waterproof Jacket', content_hash: 'again' }) as ProductDocument,
+    ]);
     const back = await runCommand(service.database.db, 'agent:test', { agent: shop.agentId });
     expect(back.regression).toBe(false);
     await integrationClient(service.app, shop.token).syncProducts([{ wp_id: 10, deleted: true }]);
@@ -214,7 +289,9 @@ describe('gaps, owner answers and regression suites', () => {
     const [agent] = await service.database.db.select().from(agents).where(eq(agents.id, shop.agentId));
     const shutdown = new AbortController();
     shutdown.abort();
-    expect(await runSuite({ db: service.database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } }, agent!, 'sync', shutdown.signal)).toBeUndefined();
+    expect(
+      await runSuite({ db: service.database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } }, agent!, 'sync', shutdown.signal),
+    ).toBeUndefined();
     expect((await api(service, owner, 'GET', `/app/api/agents/${shop.agentId}/test-runs?limit=50`)).json().runs).toHaveLength(runsBefore);
   });
 });

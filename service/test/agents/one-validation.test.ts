@@ -13,7 +13,9 @@ import { appTest } from '../helpers/fixtures.js';
  * messages, and an agent made either way is stored alike.
  */
 
-const it = appTest({ prepare: async (service, shop) => ({ owner: await signIn(service.app, await createMember(service.database, shop.workspaceId, 'owner')) }) });
+const it = appTest({
+  prepare: async (service, shop) => ({ owner: await signIn(service.app, await createMember(service.database, shop.workspaceId, 'owner')) }),
+});
 
 async function commandErrors(run: Promise<unknown>): Promise<Record<string, string[]>> {
   const error = await run.then(
@@ -28,8 +30,23 @@ async function commandErrors(run: Promise<unknown>): Promise<Record<string, stri
 describe('one validation of an agent for the command line and the dashboard', () => {
   it('refuses an origin with a path and an unknown language with the same messages', async ({ service, shop, prepared: { owner } }) => {
     const before = await service.database.db.$count(agents);
-    const cli = await commandErrors(runCommand(service.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'X', 'site-type': 'saas', origin: ['https://a.example/path'], locale: 'xx-nope' }));
-    const api = (await asUser(service.app, owner, 'POST', '/app/api/agents', { name: 'X', site_type: 'saas', allowed_origins: ['https://a.example/path'], default_locale: 'xx-nope' })).json();
+    const cli = await commandErrors(
+      runCommand(service.database.db, 'agent:create', {
+        workspace: shop.workspaceId,
+        name: 'X',
+        'site-type': 'saas',
+        origin: ['https://a.example/path'],
+        locale: 'xx-nope',
+      }),
+    );
+    const api = (
+      await asUser(service.app, owner, 'POST', '/app/api/agents', {
+        name: 'X',
+        site_type: 'saas',
+        allowed_origins: ['https://a.example/path'],
+        default_locale: 'xx-nope',
+      })
+    ).json();
     expect(api.code).toBe('validation_failed');
     expect(cli['origin.0']).toEqual(api.errors['allowed_origins.0']);
     expect(cli['origin.0']![0]).toContain('must be an origin');
@@ -38,10 +55,34 @@ describe('one validation of an agent for the command line and the dashboard', ()
   });
 
   it('stores an agent made by the command line as the API stores the same settings', async ({ service, shop, prepared: { owner } }) => {
-    const made = await runCommand(service.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'Twin', 'site-type': 'generic', origin: ['https://Twin.example:443/'], locale: 'de', published: true });
-    const viaApi = (await asUser(service.app, owner, 'POST', '/app/api/agents', { name: 'Twin', site_type: 'generic', allowed_origins: ['https://Twin.example:443/'], default_locale: 'de', published: true })).json().agent;
-    const [row] = await service.database.db.select().from(agents).where(eq(agents.id, String(made.id)));
-    const { id: _cliId, embed_snippet: _cliSnippet, created_at: _cliCreated, updated_at: _cliUpdated, ...fromCli } = agentToWire(row!, service.config.publicBaseUrl);
+    const made = await runCommand(service.database.db, 'agent:create', {
+      workspace: shop.workspaceId,
+      name: 'Twin',
+      'site-type': 'generic',
+      origin: ['https://Twin.example:443/'],
+      locale: 'de',
+      published: true,
+    });
+    const viaApi = (
+      await asUser(service.app, owner, 'POST', '/app/api/agents', {
+        name: 'Twin',
+        site_type: 'generic',
+        allowed_origins: ['https://Twin.example:443/'],
+        default_locale: 'de',
+        published: true,
+      })
+    ).json().agent;
+    const [row] = await service.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.id, String(made.id)));
+    const {
+      id: _cliId,
+      embed_snippet: _cliSnippet,
+      created_at: _cliCreated,
+      updated_at: _cliUpdated,
+      ...fromCli
+    } = agentToWire(row!, service.config.publicBaseUrl);
     const { id: _apiId, embed_snippet: _apiSnippet, created_at: _apiCreated, updated_at: _apiUpdated, ...fromApi } = viaApi;
     expect(fromCli).toEqual(fromApi);
     expect(fromCli.allowed_origins).toEqual(['https://twin.example']);

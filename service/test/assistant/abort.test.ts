@@ -33,13 +33,16 @@ describe.each(providers)('a visitor leaving mid-answer ($provider)', ({ provider
       const controller = new AbortController();
       const received: TurnEvent[] = [];
       const consume = (async () => {
-        for await (const event of runTurn({ db: database.db, providerEnv: env(llm.baseUrl), addressPolicy: { allowPrivate: true } }, {
-          agent: shop.agent,
-          conversation,
-          message: 'Tell me everything about your shoes',
-          mode: 'production',
-          signal: controller.signal,
-        })) {
+        for await (const event of runTurn(
+          { db: database.db, providerEnv: env(llm.baseUrl), addressPolicy: { allowPrivate: true } },
+          {
+            agent: shop.agent,
+            conversation,
+            message: 'Tell me everything about your shoes',
+            mode: 'production',
+            signal: controller.signal,
+          },
+        )) {
           received.push(event);
           // The SSE route aborts when the client's connection closes; here, after some text.
           if (received.filter((e) => e.type === 'delta').length === 4) controller.abort();
@@ -75,12 +78,15 @@ it('saves the partial answer when the consumer simply stops reading', async () =
     const shop = await createShop(database.db, { agent: { provider: 'openai' } });
     const conversation = await createConversation(database.db, shop);
     let text = '';
-    for await (const event of runTurn({ db: database.db, providerEnv: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: llm.baseUrl }, addressPolicy: { allowPrivate: true } }, {
-      agent: shop.agent,
-      conversation,
-      message: 'Hello',
-      mode: 'production',
-    })) {
+    for await (const event of runTurn(
+      { db: database.db, providerEnv: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: llm.baseUrl }, addressPolicy: { allowPrivate: true } },
+      {
+        agent: shop.agent,
+        conversation,
+        message: 'Hello',
+        mode: 'production',
+      },
+    )) {
       if (event.type === 'delta') text += event.text;
       if (text.length > 10) break;
     }

@@ -47,20 +47,71 @@ function items(products: readonly ExtraProduct[]): Record<string, unknown>[] {
   }));
 }
 
-const SUMMIT = { wpId: 901, name: 'Summit 1 Tent', category: 'Tents', price: '199.00', stock: 'outofstock', description: 'A one-person tent for fast and light trips.', language: 'en-US' } as const;
-const FJORD = { wpId: 902, name: 'Fjord 3 Tent', category: 'Tents', price: '279.00', regularPrice: '349.00', stock: 'instock', description: 'A roomy three-person tent with a large porch.', language: 'en-US' } as const;
-const MUG = { wpId: 903, name: 'Trail Enamel Mug', category: 'Kitchen', price: '12.00', regularPrice: '16.00', stock: 'instock', description: 'An enamel mug that hangs from a pack.', language: 'en-US' } as const;
+const SUMMIT = {
+  wpId: 901,
+  name: 'Summit 1 Tent',
+  category: 'Tents',
+  price: '199.00',
+  stock: 'outofstock',
+  description: 'A one-person tent for fast and light trips.',
+  language: 'en-US',
+} as const;
+const FJORD = {
+  wpId: 902,
+  name: 'Fjord 3 Tent',
+  category: 'Tents',
+  price: '279.00',
+  regularPrice: '349.00',
+  stock: 'instock',
+  description: 'A roomy three-person tent with a large porch.',
+  language: 'en-US',
+} as const;
+const MUG = {
+  wpId: 903,
+  name: 'Trail Enamel Mug',
+  category: 'Kitchen',
+  price: '12.00',
+  regularPrice: '16.00',
+  stock: 'instock',
+  description: 'An enamel mug that hangs from a pack.',
+  language: 'en-US',
+} as const;
 
-const BERGZELT = { wpId: 951, name: 'Bergzelt 2', category: 'Zelte', price: '229.00', stock: 'instock', description: 'Ein leichtes Zelt für zwei Personen mit zwei Eingängen.', language: 'de-DE' } as const;
-const KUPPELZELT = { wpId: 952, name: 'Kuppelzelt 3', category: 'Zelte', price: '189.00', stock: 'outofstock', description: 'Ein geräumiges Kuppelzelt für drei Personen.', language: 'de-DE' } as const;
-const SCHLAFSACK = { wpId: 953, name: 'Schlafsack Nordlicht', category: 'Schlafsäcke', price: '149.00', stock: 'instock', description: 'Ein warmer Daunenschlafsack für kalte Nächte im Zelt.', language: 'de-DE' } as const;
+const BERGZELT = {
+  wpId: 951,
+  name: 'Bergzelt 2',
+  category: 'Zelte',
+  price: '229.00',
+  stock: 'instock',
+  description: 'Ein leichtes Zelt für zwei Personen mit zwei Eingängen.',
+  language: 'de-DE',
+} as const;
+const KUPPELZELT = {
+  wpId: 952,
+  name: 'Kuppelzelt 3',
+  category: 'Zelte',
+  price: '189.00',
+  stock: 'outofstock',
+  description: 'Ein geräumiges Kuppelzelt für drei Personen.',
+  language: 'de-DE',
+} as const;
+const SCHLAFSACK = {
+  wpId: 953,
+  name: 'Schlafsack Nordlicht',
+  category: 'Schlafsäcke',
+  price: '149.00',
+  stock: 'instock',
+  description: 'Ein warmer Daunenschlafsack für kalte Nächte im Zelt.',
+  language: 'de-DE',
+} as const;
 
 async function syncProducts(service: TestApp, token: string, products: readonly ExtraProduct[]): Promise<void> {
   const response = await signedSync(service.app, token, 'products', { items: items(products) });
   if (response.statusCode !== 200) throw new Error(`products sync answered ${response.statusCode}: ${response.body}`);
 }
 
-const ask = async (service: TestApp, shop: SeededWorkspace, locale: string, message: string) => (await openWidget(service, shop.agentId, { locale })).ask(message);
+const ask = async (service: TestApp, shop: SeededWorkspace, locale: string, message: string) =>
+  (await openWidget(service, shop.agentId, { locale })).ask(message);
 const rankedUrls = (answer: WidgetAnswer) => answer.ranked.map((source) => source.url);
 const rankedProducts = (answer: WidgetAnswer) => rankedUrls(answer).filter((url) => url.startsWith(`${STORE_URL}/products/`));
 

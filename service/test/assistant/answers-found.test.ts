@@ -74,7 +74,9 @@ describe('two products asked about in one message', () => {
     expect(answer.content).toContain('$28.00');
     expect(answer.content).toContain('$42.00');
     expect(answer.content).not.toMatch(/not sure/i);
-    expect(answer.sources.map((s) => s.url).sort()).toEqual([productUrl(productNamed('Harbor Wool Beanie')), productUrl(productNamed('Lumen 400 Headlamp'))].sort());
+    expect(answer.sources.map((s) => s.url).sort()).toEqual(
+      [productUrl(productNamed('Harbor Wool Beanie')), productUrl(productNamed('Lumen 400 Headlamp'))].sort(),
+    );
   });
 });
 
@@ -98,7 +100,6 @@ describe('a product named in Latin letters inside a question in another script',
 });
 
 describe('a home store with long pages: two questions in one message, and how to do something', () => {
-
   // The returns page is long: its final-sale list sits in a later passage than its opening.
   const returnsOpening = Array.from(
     { length: 12 },
@@ -106,7 +107,12 @@ describe('a home store with long pages: two questions in one message, and how to
       `<p>Return rule ${i + 1}: items must be unused, clean and in their original packaging with every tag attached, and sent back with the return form that came in the parcel so that our warehouse team can match the parcel to the order.</p>`,
   ).join('');
   const pages = [
-    { wpId: 801, slug: 'contact', title: 'Contact us', html: '<p>Questions about an order? Call us on 1-800-555-0148. Our phone lines are open Monday to Friday.</p>' },
+    {
+      wpId: 801,
+      slug: 'contact',
+      title: 'Contact us',
+      html: '<p>Questions about an order? Call us on 1-800-555-0148. Our phone lines are open Monday to Friday.</p>',
+    },
     {
       wpId: 802,
       slug: 'returns',
@@ -156,7 +162,9 @@ describe('a home store with long pages: two questions in one message, and how to
           description_html: '<p>Each pan is seasoned three times with flaxseed oil, so it is ready to cook on straight out of the box.</p>',
           content_hash: 'hearthstone-skillet',
         };
-        expect((await signedSync(service.app, home.token, 'products', { items: [tent(901, 2, '2.4 kg'), tent(902, 3, '3.1 kg'), skillet] })).statusCode).toBe(200);
+        expect((await signedSync(service.app, home.token, 'products', { items: [tent(901, 2, '2.4 kg'), tent(902, 3, '3.1 kg'), skillet] })).statusCode).toBe(
+          200,
+        );
         await use(home);
       },
       { scope: 'file' },

@@ -36,7 +36,9 @@ const MESSAGES: Record<string, Record<Kind, string>> = {
   zh: { greeting: '你好', thanks: '谢谢', who_are_you: '你是谁？' },
 };
 
-const CASES = Object.entries(MESSAGES).flatMap(([language, messages]) => (Object.entries(messages) as [Kind, string][]).map(([kind, message]) => ({ language, kind, message })));
+const CASES = Object.entries(MESSAGES).flatMap(([language, messages]) =>
+  (Object.entries(messages) as [Kind, string][]).map(([kind, message]) => ({ language, kind, message })),
+);
 
 const store = syncedOutdoorStore(120_000);
 
@@ -51,7 +53,9 @@ describe('small talk in the 20 most used languages', () => {
     // zh is answered as zh-Hans, its usual script.
     expect(primaryLanguage(answer.language)).toBe(language);
     // The sentence for what was said, in the visitor's language, and what the assistant can help with when it introduces itself.
-    expect(answer.content).toContain(kind === 'who_are_you' ? phrase(language, 'who_are_you', { name: 'Northwind Outfitters assistant' }) : phrase(language, kind));
+    expect(answer.content).toContain(
+      kind === 'who_are_you' ? phrase(language, 'who_are_you', { name: 'Northwind Outfitters assistant' }) : phrase(language, kind),
+    );
     if (kind !== 'thanks') expect(answer.content).toContain(phrase(language, 'capabilities_shop'));
     if (language !== 'en') expect(answer.content).not.toContain(phrase('en', 'capabilities_shop'));
     expect(answer.content.length).toBeLessThan(300);

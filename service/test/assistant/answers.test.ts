@@ -38,7 +38,10 @@ function headerLines(name: Parameters<typeof productNamed>[0]): string[] {
 }
 
 function expectOnlySource(answer: WidgetAnswer, url: string): void {
-  expect(answer.sources.map((s) => s.url), answer.content).toEqual([url]);
+  expect(
+    answer.sources.map((s) => s.url),
+    answer.content,
+  ).toEqual([url]);
 }
 
 function expectNoHeaderQuoted(answer: WidgetAnswer, name: Parameters<typeof productNamed>[0]): void {
@@ -108,7 +111,9 @@ describe("(b) on a product page, the question is about the page's product", () =
     expect(answer.content).toMatch(/\$79\.00/);
     expectOnlySource(answer, productUrl(baseLayer));
 
-    const bySku = await (await visitor(service, shop)).ask('How much is this one?', {
+    const bySku = await (
+      await visitor(service, shop)
+    ).ask('How much is this one?', {
       pageContext: { url: 'https://shop.example/quick-view', json_ld: [{ '@type': 'Product', sku: baseLayer.sku }] },
     });
     expect(bySku.ranked[0]?.url).toBe(productUrl(baseLayer));
@@ -141,8 +146,14 @@ describe('(c) a policy question is answered from its page; a price bound is kept
     for (const question of ['Is shipping free on orders over $75?', 'Do you offer free shipping over $75?']) {
       const answer = await (await visitor(service, shop)).ask(question);
       expect(answer.content, question).toContain('free on orders over $75');
-      expect(linkTargets(answer.content).filter((url) => productAt(url)), question).toEqual([]);
-      expect(answer.sources.map((s) => s.url), `${question}\n${answer.content}`).toEqual([pageUrl(SHIPPING)]);
+      expect(
+        linkTargets(answer.content).filter((url) => productAt(url)),
+        question,
+      ).toEqual([]);
+      expect(
+        answer.sources.map((s) => s.url),
+        `${question}\n${answer.content}`,
+      ).toEqual([pageUrl(SHIPPING)]);
     }
   });
 
@@ -185,7 +196,10 @@ describe('(d) small talk gets a short friendly answer in the reply language', ()
   it('small talk is not answered with an offer to talk to a person', async ({ service, shop }) => {
     for (const message of ['Hi there!', 'thanks']) {
       const answer = await (await visitor(service, shop)).ask(message);
-      expect(answer.blocks.map((b) => b.kind), message).toEqual([]);
+      expect(
+        answer.blocks.map((b) => b.kind),
+        message,
+      ).toEqual([]);
     }
   });
 });
@@ -254,7 +268,10 @@ describe('(f) a named product is found whatever the language or spelling', () =>
   it('a part that several SKUs share ("NW-JKT", every jacket\'s) or an amount ("under 200.00") names no product', async ({ service, shop }) => {
     for (const question of ['How much is NW-JKT?', 'Any jacket under 200.00?']) {
       const answer = await (await visitor(service, shop)).ask(question);
-      expect(answer.notes.filter((note) => note.includes('named in the question')), question).toEqual([]);
+      expect(
+        answer.notes.filter((note) => note.includes('named in the question')),
+        question,
+      ).toEqual([]);
     }
   });
 });

@@ -46,7 +46,9 @@ describe('block schemas', () => {
 
 describe('block filtering', () => {
   it('follows contract section 6 per site type in the Playground', () => {
-    const table = Object.fromEntries(SITE_TYPES.map((type) => [type, BLOCK_KINDS.filter((kind) => isBlockShown(kind, SITE_TYPE_MAP[type].blocks, 'playground'))]));
+    const table = Object.fromEntries(
+      SITE_TYPES.map((type) => [type, BLOCK_KINDS.filter((kind) => isBlockShown(kind, SITE_TYPE_MAP[type].blocks, 'playground'))]),
+    );
     expect(table).toEqual({
       ecommerce: ['product_card', 'escalation_button', 'coupon_offer'],
       saas: ['pricing_card', 'case_study_card', 'escalation_button'],
@@ -74,7 +76,11 @@ describe('block filtering', () => {
     const { data } = product as Extract<Block, { kind: 'product_card' }>;
     const hoodie = validateBlock({
       kind: 'product_card',
-      data: { ...data, name: 'Storm hoodie', price: { currency: 'EUR', price: '99.00', regular_price: null, sale_price: null, min_price: '99.00', max_price: '130.00' } },
+      data: {
+        ...data,
+        name: 'Storm hoodie',
+        price: { currency: 'EUR', price: '99.00', regular_price: null, sale_price: null, min_price: '99.00', max_price: '130.00' },
+      },
     });
     expect(hoodie && blockFallbackText(hoodie, 'en')).toBe('- [Storm hoodie](https://shop.example/p/trail): 99.00 – 130.00 EUR (in stock)');
     expect(validateBlock({ kind: 'product_card', data: { ...data, price: { ...data.price, max_price: 130 } } })).toBeUndefined();
@@ -98,7 +104,13 @@ describe('map of verticals', () => {
   });
 
   it('offers a card-producing tool only where its card is allowed', () => {
-    const producing = { show_products: 'product_card', show_pricing: 'pricing_card', show_case_study: 'case_study_card', escalate: 'escalation_button', offer_coupon: 'coupon_offer' } as const;
+    const producing = {
+      show_products: 'product_card',
+      show_pricing: 'pricing_card',
+      show_case_study: 'case_study_card',
+      escalate: 'escalation_button',
+      offer_coupon: 'coupon_offer',
+    } as const;
     for (const vertical of Object.values(SITE_TYPE_MAP)) {
       for (const tool of vertical.tools) {
         if (tool in producing) expect(vertical.blocks).toContain(producing[tool as keyof typeof producing]);

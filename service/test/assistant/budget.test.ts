@@ -56,11 +56,17 @@ describe('per-conversation budget', () => {
   it('runs one turn at a time per conversation', async () => {
     const shop = await createShop(database.db);
     const conversation = await createConversation(database.db, shop);
-    await database.db.update(conversations).set({ busyUntil: sql`now() + interval '1 minute'` }).where(eq(conversations.id, conversation.id));
+    await database.db
+      .update(conversations)
+      .set({ busyUntil: sql`now() + interval '1 minute'` })
+      .where(eq(conversations.id, conversation.id));
     const events = await collect(runTurn(deps, { agent: shop.agent, conversation, message: 'hello', mode: 'production' }));
     expect(events).toEqual([{ type: 'error', code: 'conversation_busy', message: expect.any(String) }]);
     // A hold left by a crashed instance expires.
-    await database.db.update(conversations).set({ busyUntil: sql`now() - interval '1 second'` }).where(eq(conversations.id, conversation.id));
+    await database.db
+      .update(conversations)
+      .set({ busyUntil: sql`now() - interval '1 second'` })
+      .where(eq(conversations.id, conversation.id));
     expect((await collect(runTurn(deps, { agent: shop.agent, conversation, message: 'hello', mode: 'production' }))).at(-1)?.type).toBe('done');
   });
 });

@@ -78,7 +78,9 @@ describe('daily caps', () => {
     const capped = await turnInNewConversation(shop, 'playground');
     expect(llm.requests).toHaveLength(1);
     const diagnostics = capped.events.find((e) => e.type === 'diagnostics');
-    expect(diagnostics && 'diagnostics' in diagnostics ? diagnostics.diagnostics.notes : []).toContainEqual(expect.stringContaining("the agent's daily cap is reached"));
+    expect(diagnostics && 'diagnostics' in diagnostics ? diagnostics.diagnostics.notes : []).toContainEqual(
+      expect.stringContaining("the agent's daily cap is reached"),
+    );
   });
 
   it('a workspace cap counts every agent of the workspace', async () => {
@@ -107,7 +109,9 @@ describe('daily caps', () => {
     const unpriced = spentOf(await spendToday(database.db, shop.workspaceId), shop.agent.id);
     expect(unpriced).toMatchObject({ costUsd: 0, unpriced: ['openai:house-model'] });
     // $50 per million prompt tokens: 200 prompt tokens are $0.01.
-    await database.db.insert(modelPrices).values({ workspaceId: shop.workspaceId, provider: 'openai', model: 'house-model', inputUsdPerMtok: 50, outputUsdPerMtok: 0 });
+    await database.db
+      .insert(modelPrices)
+      .values({ workspaceId: shop.workspaceId, provider: 'openai', model: 'house-model', inputUsdPerMtok: 50, outputUsdPerMtok: 0 });
     const priced = spentOf(await spendToday(database.db, shop.workspaceId), shop.agent.id);
     expect(priced.costUsd).toBeCloseTo(0.01, 6);
     const capped = await turnInNewConversation(shop);
@@ -134,12 +138,16 @@ describe('daily caps', () => {
     const overridden = spentOf(await spendToday(database.db, shop.workspaceId)).costUsd;
     expect(overridden).toBeCloseTo((100 * 1500) / 1e6, 6);
     expect(overridden).not.toBeCloseTo(builtIn, 6);
-    await expect(runCommand(database.db, 'price:set', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini', input: '-1', output: '0' })).rejects.toMatchObject({
+    await expect(
+      runCommand(database.db, 'price:set', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini', input: '-1', output: '0' }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
     });
     await runCommand(database.db, 'price:remove', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini' });
     expect(spentOf(await spendToday(database.db, shop.workspaceId)).costUsd).toBeCloseTo(builtIn, 9);
-    await expect(runCommand(database.db, 'price:remove', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(runCommand(database.db, 'price:remove', { workspace: shop.workspaceId, provider: 'openai', model: 'gpt-4o-mini' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('warns at 80% and stops at 100% of whichever cap is nearest', () => {

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../src/db/schema.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
-import { hasToolResult, startFakeAnthropic, startFakeOpenAI, systemPromptOf, toolResultText, type FakeLlm, type LlmRequest, type Step } from './helpers/fake-llm.js';
+import {
+  hasToolResult,
+  startFakeAnthropic,
+  startFakeOpenAI,
+  systemPromptOf,
+  toolResultText,
+  type FakeLlm,
+  type LlmRequest,
+  type Step,
+} from './helpers/fake-llm.js';
 import { openWidget, productAt, productNamed, productUrl, syncStore } from './helpers/outdoor-store.js';
 import { machineReadableFactLines } from './helpers/prompt-data.js';
 
@@ -45,7 +54,8 @@ function script(request: LlmRequest): Step[] {
   const asked = visitorText(request);
   if (!hasToolResult(request)) {
     if (asked.includes('Korkenzieher')) return [{ toolCall: { name: 'search_knowledge', arguments: { query: 'corkscrew' } } }];
-    if (asked.includes('merino') && asked.includes('$30')) return [{ toolCall: { name: 'search_knowledge', arguments: { query: 'merino wool', max_price: 30 } } }];
+    if (asked.includes('merino') && asked.includes('$30'))
+      return [{ toolCall: { name: 'search_knowledge', arguments: { query: 'merino wool', max_price: 30 } } }];
     if (asked.includes('gifts') && asked.includes('$30')) return [{ toolCall: { name: 'show_products', arguments: { query: '', max_price: 30, limit: 4 } } }];
     return [{ text: 'How can I help?' }];
   }

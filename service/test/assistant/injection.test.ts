@@ -141,7 +141,10 @@ describe('prompt injection in synced content', () => {
     const before = peer.requests.length;
     const conversation = await createConversation(database.db, offline, { playground: true });
     const events = await collect(
-      runTurn({ db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } }, { agent: offline.agent, conversation, message: 'How long does shipping take?', mode: 'playground' }),
+      runTurn(
+        { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } },
+        { agent: offline.agent, conversation, message: 'How long does shipping take?', mode: 'playground' },
+      ),
     );
     const diagnostics = events.find((e) => e.type === 'diagnostics') as Extract<TurnEvent, { type: 'diagnostics' }>;
     expect(diagnostics.diagnostics.tool_calls).toEqual([]);

@@ -69,7 +69,20 @@ describe('LeakGuard', () => {
       ...promptInput,
       retrieval: {
         sources: [
-          { rank: 1, score: 0.9, chunkId: 1, documentId: 'd', kind: 'post', title: 'Returns', url: 'https://shop.example/r', heading: null, snippet: policy, content: policy, data: {}, origin: 'search' },
+          {
+            rank: 1,
+            score: 0.9,
+            chunkId: 1,
+            documentId: 'd',
+            kind: 'post',
+            title: 'Returns',
+            url: 'https://shop.example/r',
+            heading: null,
+            snippet: policy,
+            content: policy,
+            data: {},
+            origin: 'search',
+          },
         ],
         confidence: 0.9,
         lowConfidence: false,

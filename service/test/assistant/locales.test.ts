@@ -15,7 +15,9 @@ describe('reply locales', () => {
   });
 
   it('flag right-to-left scripts, and only those', () => {
-    const rtl = LOCALES.filter((locale) => locale.direction === 'rtl').map((locale) => locale.tag).sort();
+    const rtl = LOCALES.filter((locale) => locale.direction === 'rtl')
+      .map((locale) => locale.tag)
+      .sort();
     expect(rtl).toEqual(['ar', 'ckb', 'dv', 'fa', 'he', 'ks', 'ps', 'sd', 'ug', 'ur', 'yi']);
     // Where the platform knows a script's direction it agrees with the table (ICU has no data for
     // Divehi's Thaana script and answers ltr).
@@ -122,7 +124,10 @@ describe('reply language', () => {
     expect(onEnglishPage('Wo ist meine Bestellung? Sie sollte gestern ankommen.')).toMatchObject({ tag: 'de', source: 'other_language' });
     // A short English question is not taken for French (a detector reads this one as French).
     expect(onEnglishPage('Do you sell garden hoses?')).toMatchObject({ tag: 'en', source: 'detected' });
-    expect(resolveReplyLanguage({ visitorLocale: 'de', message: 'Do you sell garden hoses?', agentDefault: 'en' })).toMatchObject({ tag: 'en', source: 'other_language' });
+    expect(resolveReplyLanguage({ visitorLocale: 'de', message: 'Do you sell garden hoses?', agentDefault: 'en' })).toMatchObject({
+      tag: 'en',
+      source: 'other_language',
+    });
 
     const onArabicPage = (message: string) => resolveReplyLanguage({ visitorLocale: 'ar', message, agentDefault: 'en' });
     // Product names are Latin in every language: an Arabic question naming one stays Arabic.

@@ -174,7 +174,9 @@ describe('streamModelTurn', () => {
     );
     const lookup = tool({ description: 'Look up', inputSchema: zodSchema(z.object({ id: z.number() })), execute: async ({ id }) => ({ id, name: 'seven' }) });
     const parts = await collect(run(llm, { lookup }));
-    expect(parts.filter((p) => p.type === 'tool-result')).toEqual([{ type: 'tool-result', toolCallId: 'call_0', toolName: 'lookup', input: { id: 7 }, output: { id: 7, name: 'seven' } }]);
+    expect(parts.filter((p) => p.type === 'tool-result')).toEqual([
+      { type: 'tool-result', toolCallId: 'call_0', toolName: 'lookup', input: { id: 7 }, output: { id: 7, name: 'seven' } },
+    ]);
     expect(parts.flatMap((p) => (p.type === 'text-delta' ? [p.text] : [])).join('')).toBe('Found: {"id":7,"name":"seven"}');
     expect(parts.at(-1)).toEqual({ type: 'finish', totalUsage: { inputTokens: 200, outputTokens: expect.any(Number), totalTokens: expect.any(Number) } });
     const system = (llm.requests[1]!.body.messages as { role: string; content: unknown }[])[0];
@@ -187,7 +189,11 @@ describe('streamModelTurn', () => {
     const lookup = tool({ description: 'Look up', inputSchema: zodSchema(z.object({ id: z.number() })), execute: async () => ((ran = true), {}) });
     const parts = await collect(run(llm, { lookup }));
     expect(ran).toBe(false);
-    expect(parts.find((p) => p.type === 'tool-error')).toMatchObject({ toolName: 'lookup', input: { id: 'seven' }, error: expect.stringContaining('Invalid input for tool lookup') });
+    expect(parts.find((p) => p.type === 'tool-error')).toMatchObject({
+      toolName: 'lookup',
+      input: { id: 'seven' },
+      error: expect.stringContaining('Invalid input for tool lookup'),
+    });
     expect(toolResultText(llm.requests[1]!)).toContain('Invalid input for tool lookup');
   });
 

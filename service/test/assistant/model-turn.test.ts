@@ -50,7 +50,11 @@ const streamed = (text: string): Answer => ({
   body: chunk({ role: 'assistant', content: '' }) + chunk({ content: text }) + chunk({}, 'stop') + usage + 'data: [DONE]\n\n',
 });
 // Asked to come back after 1 ms: the retry does not wait the 2 s of the default backoff.
-const rateLimited: Answer = { status: 429, headers: { 'content-type': 'application/json', 'retry-after-ms': '1' }, body: JSON.stringify({ error: { message: 'Slow down' } }) };
+const rateLimited: Answer = {
+  status: 429,
+  headers: { 'content-type': 'application/json', 'retry-after-ms': '1' },
+  body: JSON.stringify({ error: { message: 'Slow down' } }),
+};
 const badRequest: Answer = { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { message: 'Bad request' } }) };
 
 const lookupOrder = tool({
@@ -97,7 +101,9 @@ describe('the model port', () => {
         { role: 'assistant', content: 'Hi! How can I help?' },
         { role: 'user', content: 'Where is order 1042?' },
       ],
-      tools: [{ type: 'function', function: { name: 'lookup_order', description: 'Finds an order', parameters: expect.objectContaining({ required: ['number'] }) } }],
+      tools: [
+        { type: 'function', function: { name: 'lookup_order', description: 'Finds an order', parameters: expect.objectContaining({ required: ['number'] }) } },
+      ],
       tool_choice: 'auto',
       max_tokens: 200,
     });

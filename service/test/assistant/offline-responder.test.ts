@@ -46,7 +46,7 @@ describe('offline intents', () => {
     expect(orderNumberIn('no number here')).toBeUndefined();
   });
 
-  it('finds a new shop\'s one- and two-digit order numbers after an order word', () => {
+  it("finds a new shop's one- and two-digit order numbers after an order word", () => {
     expect(orderNumberIn('where is my order 7? ana@example.com')).toBe('7');
     expect(orderNumberIn('Bestellung Nr. 12, meine E-Mail ist ana@example.com')).toBe('12');
     expect(orderNumberIn('ma commande n° 3')).toBe('3');
@@ -79,9 +79,15 @@ describe('offline responder through the runtime', () => {
     shop = await createShop(database.db, { siteUrl: peer.siteUrl, secret: SECRET });
     deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: true } };
     await indexPosts(database.db, shop, [
-      { wpId: 1, title: 'Returns and refunds', html: '<h2>Returns</h2><p>Our shop is based in Berlin. You can return any item within 30 days of delivery for a full refund. We love shoes.</p>' },
+      {
+        wpId: 1,
+        title: 'Returns and refunds',
+        html: '<h2>Returns</h2><p>Our shop is based in Berlin. You can return any item within 30 days of delivery for a full refund. We love shoes.</p>',
+      },
     ]);
-    await indexProducts(database.db, shop, [{ wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe for muddy mountain trails', price: '17.90', regularPrice: '19.90' }]);
+    await indexProducts(database.db, shop, [
+      { wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe for muddy mountain trails', price: '17.90', regularPrice: '19.90' },
+    ]);
   });
 
   afterAll(async () => {
@@ -118,7 +124,11 @@ describe('offline responder through the runtime', () => {
     const { message, diagnostics } = await playground(question);
     expect(diagnostics.language).toBe(language);
     expect(diagnostics.tool_calls).toEqual([
-      expect.objectContaining({ name: 'lookup_order', arguments: { order_number: '1042', email: 'ana@example.com' }, result: expect.objectContaining({ status: 'found' }) }),
+      expect.objectContaining({
+        name: 'lookup_order',
+        arguments: { order_number: '1042', email: 'ana@example.com' },
+        result: expect.objectContaining({ status: 'found' }),
+      }),
     ]);
     expect(message.content).toContain(expected);
     expect(peer.requests.at(-1)).toMatchObject({ body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true });
@@ -127,7 +137,11 @@ describe('offline responder through the runtime', () => {
   it("looks up a new shop's one-digit order number and lists what was ordered, with the tracking link", async () => {
     const { message, diagnostics } = await playground('Where is my order 7? My email is ana@example.com');
     expect(diagnostics.tool_calls).toEqual([
-      expect.objectContaining({ name: 'lookup_order', arguments: { order_number: '7', email: 'ana@example.com' }, result: expect.objectContaining({ status: 'found' }) }),
+      expect.objectContaining({
+        name: 'lookup_order',
+        arguments: { order_number: '7', email: 'ana@example.com' },
+        result: expect.objectContaining({ status: 'found' }),
+      }),
     ]);
     expect(message.content).toBe(
       ['Order 7: completed, total 12.00 EUR.', '- Trail runner × 1', 'Tracking: [https://track.example/7](https://track.example/7)'].join('\n'),

@@ -28,7 +28,9 @@ async function fake(script: Parameters<typeof startFakeOpenAI>[0]): Promise<Fake
 
 const callOptions: CallOptions = {
   prompt: [{ role: 'user', content: [{ type: 'text', text: 'Where is my order?' }] }],
-  tools: [{ type: 'function', name: 'lookup_order', description: 'Finds an order', inputSchema: { type: 'object', properties: { number: { type: 'string' } } } }],
+  tools: [
+    { type: 'function', name: 'lookup_order', description: 'Finds an order', inputSchema: { type: 'object', properties: { number: { type: 'string' } } } },
+  ],
 };
 
 const models = (baseURL: string) => {
@@ -167,9 +169,11 @@ async function raw(script: RawScript): Promise<RawServer> {
 
 const base = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1_700_000_000, model: 'm' };
 const data = (payload: unknown) => `data: ${JSON.stringify(payload)}\n\n`;
-const choice = (delta: Record<string, unknown> | null, extra: Record<string, unknown> = {}) => data({ ...base, choices: [{ index: 0, delta, finish_reason: null, ...extra }] });
+const choice = (delta: Record<string, unknown> | null, extra: Record<string, unknown> = {}) =>
+  data({ ...base, choices: [{ index: 0, delta, finish_reason: null, ...extra }] });
 const finish = (reason: string) => data({ ...base, choices: [{ index: 0, delta: {}, finish_reason: reason }] });
-const usage = (details: Record<string, unknown> = {}) => data({ ...base, choices: [], usage: { prompt_tokens: 20, completion_tokens: 8, total_tokens: 28, ...details } });
+const usage = (details: Record<string, unknown> = {}) =>
+  data({ ...base, choices: [], usage: { prompt_tokens: 20, completion_tokens: 8, total_tokens: 28, ...details } });
 const role = choice({ role: 'assistant', content: '' });
 const DONE = 'data: [DONE]\n\n';
 
@@ -210,7 +214,14 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
 
   it("sends the library's request for every setting and streams its warnings", async () => {
     const llm = await fake(() => [{ text: 'Fine.' }]);
-    const settings: Partial<CallOptions> = { maxOutputTokens: 300, temperature: 0.2, topK: 3, seed: 7, stopSequences: ['END'], toolChoice: { type: 'tool', toolName: 'lookup_order' } };
+    const settings: Partial<CallOptions> = {
+      maxOutputTokens: 300,
+      temperature: 0.2,
+      topK: 3,
+      seed: 7,
+      stopSequences: ['END'],
+      toolChoice: { type: 'tool', toolName: 'lookup_order' },
+    };
     const { library, lean } = await both(llm.baseUrl, settings);
     expect(withoutTimestamps(lean)).toEqual(withoutTimestamps(library));
     // topK is not an OpenAI setting: the library says so in the stream's first part.
@@ -224,7 +235,11 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
     const llm = await fake((_request, index) =>
       index < 2
         ? [{ toolCall: { name: 'lookup_order', arguments: { number: '1042', email: 'ana@example.com' } } }]
-        : [{ text: 'Checking both. ' }, { toolCall: { name: 'lookup_order', arguments: { number: '1' } } }, { toolCall: { name: 'search_knowledge', arguments: { query: 'returns policy' } } }],
+        : [
+            { text: 'Checking both. ' },
+            { toolCall: { name: 'lookup_order', arguments: { number: '1' } } },
+            { toolCall: { name: 'search_knowledge', arguments: { query: 'returns policy' } } },
+          ],
     );
     const single = await both(llm.baseUrl);
     expect(withoutTimestamps(single.lean)).toEqual(withoutTimestamps(single.library));
@@ -243,7 +258,10 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
           call([{ index: 0, id: 'call_a', type: 'function', function: { name: 'lookup_order', arguments: '' } }]),
           call([{ index: 1, id: 'call_b', type: 'function', function: { name: 'search_knowledge', arguments: '{"query"' } }]),
           call([{ index: 0, function: { arguments: '{"number":' } }]),
-          call([{ index: 1, function: { arguments: ':"returns"}' } }, { index: 0, function: { arguments: '"1042"}' } }]),
+          call([
+            { index: 1, function: { arguments: ':"returns"}' } },
+            { index: 0, function: { arguments: '"1042"}' } },
+          ]),
           call([{ index: 2, function: { name: 'escalate', arguments: '{}' } }]),
           finish('tool_calls'),
           usage(),
@@ -254,7 +272,9 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
   });
 
   it('fails the same way on a tool call delta it cannot place', async () => {
-    const result = await rawBoth({ writes: [choice({ content: 'One moment.' }), choice({ tool_calls: [{ index: 3, function: { arguments: '{}' } }] }), finish('tool_calls'), DONE] });
+    const result = await rawBoth({
+      writes: [choice({ content: 'One moment.' }), choice({ tool_calls: [{ index: 3, function: { arguments: '{}' } }] }), finish('tool_calls'), DONE],
+    });
     expectSame(result);
     expect(result.library.failed).toMatchObject({ class: 'InvalidResponseDataError' });
   });
@@ -302,10 +322,24 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
   });
 
   it('reads events split anywhere, multi-byte characters, CRLF, comments and a truncated last event', async () => {
-    const writes = [': keep-alive\r\n\r\n', role.replace(/\n/g, '\r\n'), choice({ content: 'Grüße, ' }), choice({ content: 'das kostet 5 € 🎉' }), finish('stop'), usage(), DONE, 'data: {"id":"tru'];
+    const writes = [
+      ': keep-alive\r\n\r\n',
+      role.replace(/\n/g, '\r\n'),
+      choice({ content: 'Grüße, ' }),
+      choice({ content: 'das kostet 5 € 🎉' }),
+      finish('stop'),
+      usage(),
+      DONE,
+      'data: {"id":"tru',
+    ];
     const result = await rawBoth({ writes: sliced(writes, 7) });
     expectSame(result);
-    expect(result.lean.parts.filter((p) => p.type === 'text-delta').map((p) => p.delta).join('')).toBe('Grüße, das kostet 5 € 🎉');
+    expect(
+      result.lean.parts
+        .filter((p) => p.type === 'text-delta')
+        .map((p) => p.delta)
+        .join(''),
+    ).toBe('Grüße, das kostet 5 € 🎉');
   });
 
   it.each([
@@ -321,7 +355,9 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
   });
 
   it('emits an error part for an error chunk after output', async () => {
-    const result = await rawBoth({ writes: [choice({ content: 'Let me' }), data({ error: { message: 'The server had an error', type: 'server_error' } }), DONE] });
+    const result = await rawBoth({
+      writes: [choice({ content: 'Let me' }), data({ error: { message: 'The server had an error', type: 'server_error' } }), DONE],
+    });
     expectSame(result);
     expect(result.library.parts.map((p) => p.type)).toEqual(['stream-start', 'response-metadata', 'text-start', 'text-delta', 'error', 'text-end', 'finish']);
   });
@@ -329,7 +365,10 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
   it.each([
     ['invalid JSON before output', [role, 'data: {"choices": [\n\n', choice({ content: 'Hi' }), finish('stop'), DONE]],
     ['invalid JSON after output', [choice({ content: 'Hi' }), 'data: not json\n\n', finish('stop'), DONE]],
-    ['a chunk not matching the schema', [choice({ content: 'Hi' }), data({ ...base, choices: 'none' }), data({ error: 'not an object' }), finish('stop'), DONE]],
+    [
+      'a chunk not matching the schema',
+      [choice({ content: 'Hi' }), data({ ...base, choices: 'none' }), data({ error: 'not an object' }), finish('stop'), DONE],
+    ],
     ['a chunk not matching the schema first', [data({ ...base, choices: [{ delta: { content: 1 } }] }), choice({ content: 'Hi' }), DONE]],
   ])('emits error parts for %s', async (_name, writes) => {
     const result = await rawBoth({ writes });
@@ -360,7 +399,9 @@ describe('LeanOpenAIChatModel against @ai-sdk/openai', () => {
     const text = await both(llm.baseUrl, { includeRawChunks: true });
     expect(withoutTimestamps(text.lean)).toEqual(withoutTimestamps(text.library));
     expect(text.lean.parts.filter((p) => p.type === 'raw').length).toBeGreaterThan(3);
-    expectSame(await rawBoth({ writes: [role, 'data: {oops\n\n', choice({ content: 'Hi' }), data({ error: { message: 'late' } }), DONE] }, { includeRawChunks: true }));
+    expectSame(
+      await rawBoth({ writes: [role, 'data: {oops\n\n', choice({ content: 'Hi' }), data({ error: { message: 'late' } }), DONE] }, { includeRawChunks: true }),
+    );
   });
 
   it('fails the same way when the connection drops, before and after output', async () => {

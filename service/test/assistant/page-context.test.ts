@@ -110,12 +110,17 @@ describe('sanitizePageContext', () => {
     expect(sanitizePageContext({ url: 'https://evil.example/', title: 'x' }, playground)?.title).toBe('x');
   });
 
-  it.each([null, 'https://shop.example', [], { title: 'no url' }, { url: 'javascript:alert(1)' }, { url: '/relative' }, { url: `https://shop.example/${'a'.repeat(3000)}` }])(
-    'has no context for %j',
-    (raw) => {
-      expect(sanitizePageContext(raw, playground)).toBeUndefined();
-    },
-  );
+  it.each([
+    null,
+    'https://shop.example',
+    [],
+    { title: 'no url' },
+    { url: 'javascript:alert(1)' },
+    { url: '/relative' },
+    { url: `https://shop.example/${'a'.repeat(3000)}` },
+  ])('has no context for %j', (raw) => {
+    expect(sanitizePageContext(raw, playground)).toBeUndefined();
+  });
 
   it('keeps JSON-LD valid by dropping or shrinking items rather than cutting text', () => {
     const items = Array.from({ length: 40 }, (_, i) => ({ '@type': 'Article', headline: `Article ${i} ${'words '.repeat(100)}` }));

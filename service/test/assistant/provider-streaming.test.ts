@@ -25,9 +25,14 @@ describe.each(providers)('streaming through $provider', ({ provider, start, env 
 
   beforeAll(async () => {
     database = await freshDatabase();
-    peer = await startPluginPeer({ secret: SECRET, orders: [{ id: 9, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' }] });
+    peer = await startPluginPeer({
+      secret: SECRET,
+      orders: [{ id: 9, number: '1042', email: 'ana@example.com', userId: 42, status: 'processing', total: '59.00', currency: 'EUR' }],
+    });
     shop = await createShop(database.db, { siteUrl: peer.siteUrl, secret: SECRET, agent: { provider, model: 'test-model' } });
-    await indexPosts(database.db, shop, [{ wpId: 1, title: 'Shipping', html: '<p>Orders leave our warehouse within two days. Tracking links are emailed.</p>' }]);
+    await indexPosts(database.db, shop, [
+      { wpId: 1, title: 'Shipping', html: '<p>Orders leave our warehouse within two days. Tracking links are emailed.</p>' },
+    ]);
   });
 
   afterEach(async () => {
@@ -89,7 +94,11 @@ describe.each(providers)('streaming through $provider', ({ provider, start, env 
       runTurn(depsFor(llm), { agent: shop.agent, conversation, message: 'Where is order 1042? My email is ana@example.com', mode: 'playground' }),
     );
 
-    expect(peer.requests.at(-1)).toEqual({ path: '/wp-json/service/v1/orders/lookup', body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true });
+    expect(peer.requests.at(-1)).toEqual({
+      path: '/wp-json/service/v1/orders/lookup',
+      body: { order_number: '1042', email: 'ana@example.com' },
+      signatureValid: true,
+    });
     expect(llm.requests).toHaveLength(2);
     expect(toolResultText(llm.requests[1]!)).toContain('"status":"processing"');
 
@@ -123,7 +132,9 @@ describe.each(providers)('streaming through $provider', ({ provider, start, env 
   it('offers escalation itself when no source answers and the model called no tool', async () => {
     llm = await start(() => [{ text: 'I am not sure about that.' }]);
     const conversation = await createConversation(database.db, shop);
-    const events = await collect(runTurn(depsFor(llm), { agent: shop.agent, conversation, message: 'Which telescope should I buy for Saturn?', mode: 'production' }));
+    const events = await collect(
+      runTurn(depsFor(llm), { agent: shop.agent, conversation, message: 'Which telescope should I buy for Saturn?', mode: 'production' }),
+    );
     const done = events.at(-1) as Extract<TurnEvent, { type: 'done' }>;
     expect(done.message.blocks).toEqual([{ kind: 'escalation_button', data: expect.objectContaining({ type: 'lead_form' }) }]);
     expect(events.filter((e) => e.type === 'block')).toHaveLength(1);
@@ -135,7 +146,9 @@ describe.each(providers)('streaming through $provider', ({ provider, start, env 
     const conversation = await createConversation(database.db, shop);
     const deps = depsFor(llm);
     await collect(runTurn(deps, { agent: shop.agent, conversation, message: 'My name is Ana.', mode: 'production' }));
-    await collect(runTurn(deps, { agent: shop.agent, conversation: await conversationRow(database.db, conversation.id), message: 'What is my name?', mode: 'production' }));
+    await collect(
+      runTurn(deps, { agent: shop.agent, conversation: await conversationRow(database.db, conversation.id), message: 'What is my name?', mode: 'production' }),
+    );
     const messages = (llm.requests[1]?.body.messages ?? []) as { role: string; content: unknown }[];
     const text = messages.filter((m) => m.role !== 'system').map((m) => `${m.role}:${typeof m.content === 'string' ? m.content : JSON.stringify(m.content)}`);
     expect(text.join('\n')).toMatch(/user:.*My name is Ana\.[\s\S]*assistant:.*Sure\.[\s\S]*user:.*What is my name\?/);
@@ -147,9 +160,17 @@ it('falls back to the offline responder when the provider has no key', async () 
   try {
     const shop = await createShop(database.db, { agent: { provider: 'anthropic' } });
     const conversation = await createConversation(database.db, shop, { playground: true });
-    const events = await collect(runTurn({ db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } }, { agent: shop.agent, conversation, message: 'hello there friend', mode: 'playground' }));
+    const events = await collect(
+      runTurn(
+        { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } },
+        { agent: shop.agent, conversation, message: 'hello there friend', mode: 'playground' },
+      ),
+    );
     const diagnostics = events.find((e) => e.type === 'diagnostics');
-    expect(diagnostics?.type === 'diagnostics' && diagnostics.diagnostics).toMatchObject({ model: 'offline:offline-responder', notes: ['offline responder used: ANTHROPIC_API_KEY is not set'] });
+    expect(diagnostics?.type === 'diagnostics' && diagnostics.diagnostics).toMatchObject({
+      model: 'offline:offline-responder',
+      notes: ['offline responder used: ANTHROPIC_API_KEY is not set'],
+    });
     const [agent] = await database.db.select().from(agents).where(eq(agents.id, shop.agent.id));
     expect(agent?.provider).toBe('anthropic');
   } finally {

@@ -12,11 +12,26 @@ beforeAll(async () => {
   database = await freshDatabase();
   shop = await createShop(database.db);
   await indexPosts(database.db, shop, [
-    { wpId: 1, title: 'Returns and refunds', html: '<h2>Returns</h2><p>You can return any item within 30 days of delivery for a full refund.</p><h2>Refunds</h2><p>Refunds are paid to the original payment method within five business days.</p>' },
-    { wpId: 2, title: 'Shipping', html: '<h2>Shipping times</h2><p>Orders leave our warehouse within two days. Delivery in Germany takes two to three days.</p>' },
-    { wpId: 3, title: 'Versand', html: '<p>Bestellungen verlassen unser Lager innerhalb von zwei Tagen. Die Lieferung dauert zwei bis drei Tage.</p>', language: 'de' },
+    {
+      wpId: 1,
+      title: 'Returns and refunds',
+      html: '<h2>Returns</h2><p>You can return any item within 30 days of delivery for a full refund.</p><h2>Refunds</h2><p>Refunds are paid to the original payment method within five business days.</p>',
+    },
+    {
+      wpId: 2,
+      title: 'Shipping',
+      html: '<h2>Shipping times</h2><p>Orders leave our warehouse within two days. Delivery in Germany takes two to three days.</p>',
+    },
+    {
+      wpId: 3,
+      title: 'Versand',
+      html: '<p>Bestellungen verlassen unser Lager innerhalb von zwei Tagen. Die Lieferung dauert zwei bis drei Tage.</p>',
+      language: 'de',
+    },
   ]);
-  await indexProducts(database.db, shop, [{ wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe, available in red and blue', price: '17.90' }]);
+  await indexProducts(database.db, shop, [
+    { wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe, available in red and blue', price: '17.90' },
+  ]);
 });
 
 afterAll(async () => {
@@ -68,7 +83,14 @@ describe('retrieve', () => {
 describe('questions bounded by a price', () => {
   it('put the products within the bounds first, those named closest to the question before the cheapest', async () => {
     const outdoor = await createShop(database.db);
-    await indexPosts(database.db, outdoor, [{ wpId: 1, title: 'Rückgabe', html: '<p>Eine Stirnlampe oder ein Zelt kannst du innerhalb von 30 Tagen zurückgeben, für 30 Euro Warenwert und mehr kostenlos.</p>', language: 'de' }]);
+    await indexPosts(database.db, outdoor, [
+      {
+        wpId: 1,
+        title: 'Rückgabe',
+        html: '<p>Eine Stirnlampe oder ein Zelt kannst du innerhalb von 30 Tagen zurückgeben, für 30 Euro Warenwert und mehr kostenlos.</p>',
+        language: 'de',
+      },
+    ]);
     await indexProducts(database.db, outdoor, [
       { wpId: 10, name: 'Lichtkegel 250 Stirnlampe', description: 'Kompakte Stirnlampe mit 250 Lumen.', price: '24.95' },
       { wpId: 11, name: 'Nachtfalke Kinderstirnlampe', description: 'Leuchtet mit 100 Lumen, robust für kleine Hände.', price: '14.95' },
@@ -76,7 +98,13 @@ describe('questions bounded by a price', () => {
       ...[20, 21, 22, 23, 24].map((wpId) => ({ wpId, name: `Besteckset ${wpId}`, description: 'Löffel, Gabel und Messer aus Titan.', price: '9.95' })),
     ]);
     const question = 'Stirnlampe unter 30 Euro?';
-    const result = await retrieve(database.db, { workspaceId: outdoor.workspaceId, question, previousUserTurns: [], language: 'de', analysis: analyzeQuestion(question, ['de']) });
+    const result = await retrieve(database.db, {
+      workspaceId: outdoor.workspaceId,
+      question,
+      previousUserTurns: [],
+      language: 'de',
+      analysis: analyzeQuestion(question, ['de']),
+    });
     const titles = [...new Set(result.sources.map((s) => s.title))];
     expect(titles.slice(0, 2).sort()).toEqual(['Lichtkegel 250 Stirnlampe', 'Nachtfalke Kinderstirnlampe']);
     expect(titles).not.toContain('Lichtkegel 500 Stirnlampe');
@@ -89,10 +117,21 @@ describe('questions bounded by a measure', () => {
     await indexProducts(database.db, outdoor, [
       { wpId: 30, name: 'Basislager 2 Zelt', description: 'Ein Zelt für zwei Personen. Gewicht: 2,4 kg', price: '299.00' },
       { wpId: 31, name: 'Bergkamm 3 Zelt', description: 'Ein geräumiges Zelt für drei Personen mit zwei Apsiden.', price: '389.00' },
-      { wpId: 32, name: 'Federflug 1 Zelt', description: 'Ein Zelt für eine Person, aufgebaut mit Trekkingstöcken. Gewicht: 890 g inklusive Heringe', price: '429.00' },
+      {
+        wpId: 32,
+        name: 'Federflug 1 Zelt',
+        description: 'Ein Zelt für eine Person, aufgebaut mit Trekkingstöcken. Gewicht: 890 g inklusive Heringe',
+        price: '429.00',
+      },
     ]);
     const question = 'Habt ihr ein Zelt für eine Person, das weniger als ein Kilo wiegt?';
-    const result = await retrieve(database.db, { workspaceId: outdoor.workspaceId, question, previousUserTurns: [], language: 'de', analysis: analyzeQuestion(question, ['de']) });
+    const result = await retrieve(database.db, {
+      workspaceId: outdoor.workspaceId,
+      question,
+      previousUserTurns: [],
+      language: 'de',
+      analysis: analyzeQuestion(question, ['de']),
+    });
     const titles = [...new Set(result.sources.map((s) => s.title))];
     expect(titles[0]).toBe('Federflug 1 Zelt');
     expect(titles).not.toContain('Basislager 2 Zelt');
@@ -100,7 +139,19 @@ describe('questions bounded by a measure', () => {
 });
 
 describe('confidenceOf', () => {
-  const source = (content: string, score: number) => ({ rank: 1, score, chunkId: 1, documentId: 'd', kind: 'post' as const, title: 'T', url: 'https://x.example', heading: null, snippet: '', content, data: {} });
+  const source = (content: string, score: number) => ({
+    rank: 1,
+    score,
+    chunkId: 1,
+    documentId: 'd',
+    kind: 'post' as const,
+    title: 'T',
+    url: 'https://x.example',
+    heading: null,
+    snippet: '',
+    content,
+    data: {},
+  });
 
   it('weighs coverage of the question’s words and the top score, within [0, 1]', () => {
     expect(confidenceOf(['return', 'refund'], [source('Returns and refunds within 30 days', 0.5)])).toBeCloseTo(0.6 + 0.2, 5);

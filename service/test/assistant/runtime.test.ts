@@ -19,7 +19,9 @@ beforeAll(async () => {
     { wpId: 1, title: 'Returns and refunds', html: '<p>You can return any item within 30 days of delivery for a full refund.</p>' },
     { wpId: 2, title: 'سياسة الإرجاع', html: '<p>يمكنك إرجاع أي منتج خلال 30 يومًا من التسليم واسترداد المبلغ كاملًا.</p>', language: 'ar' },
   ]);
-  await indexProducts(database.db, shop, [{ wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe for muddy mountain trails', price: '17.90', regularPrice: '19.90' }]);
+  await indexProducts(database.db, shop, [
+    { wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe for muddy mountain trails', price: '17.90', regularPrice: '19.90' },
+  ]);
 });
 
 afterAll(async () => {
@@ -74,7 +76,20 @@ describe('runTurn', () => {
       status: 'complete',
     });
     expect(stored[1]?.usage).toMatchObject({ total_tokens: expect.any(Number) });
-    const keys: (keyof Diagnostics)[] = ['latency_ms', 'confidence', 'sources', 'tool_calls', 'blocks', 'system_prompt', 'model', 'usage', 'site_type', 'language', 'direction', 'page_context'];
+    const keys: (keyof Diagnostics)[] = [
+      'latency_ms',
+      'confidence',
+      'sources',
+      'tool_calls',
+      'blocks',
+      'system_prompt',
+      'model',
+      'usage',
+      'site_type',
+      'language',
+      'direction',
+      'page_context',
+    ];
     for (const key of keys) expect(diagnostics).toHaveProperty(key);
     expect(Object.keys(diagnostics!.latency_ms).sort()).toEqual(['first_token', 'retrieval', 'tools', 'total']);
     expect(stored[1]?.diagnostics).toMatchObject({ system_prompt: diagnostics?.system_prompt, blocks: diagnostics?.blocks });
@@ -90,7 +105,13 @@ describe('runTurn', () => {
 
   it('lists ranked sources with scores in the diagnostics', async () => {
     const { diagnostics, done } = await turn({ message: 'How many days do I have to return an item for a refund?' }, { playground: true });
-    expect(diagnostics?.sources[0]).toMatchObject({ rank: 1, title: 'Returns and refunds', url: 'https://shop.example/?p=1', score: expect.any(Number), snippet: expect.stringContaining('30 days') });
+    expect(diagnostics?.sources[0]).toMatchObject({
+      rank: 1,
+      title: 'Returns and refunds',
+      url: 'https://shop.example/?p=1',
+      score: expect.any(Number),
+      snippet: expect.stringContaining('30 days'),
+    });
     expect(diagnostics!.confidence).toBeGreaterThan(0.35);
     expect(done?.message.sources[0]).toEqual({ title: 'Returns and refunds', url: 'https://shop.example/?p=1' });
   });

@@ -14,7 +14,17 @@ import { shopTopicWords } from '../../src/modules/assistant/understanding/shop-t
  */
 
 function page(title: string, content: string): OfflineSource {
-  return { rank: 1, documentId: title, title, url: `https://shop.example/${encodeURIComponent(title)}`, kind: 'post', heading: null, content, data: {}, origin: 'search' };
+  return {
+    rank: 1,
+    documentId: title,
+    title,
+    url: `https://shop.example/${encodeURIComponent(title)}`,
+    kind: 'post',
+    heading: null,
+    content,
+    data: {},
+    origin: 'search',
+  };
 }
 
 function product(title: string, content: string): OfflineSource {
@@ -60,19 +70,35 @@ describe('the sentence that answers', () => {
   });
 
   it('a subheading is the context of the lines under it, never the answer itself', () => {
-    const care = page('Care guide', ['Tents', 'A tent never goes in the washing machine. Dry it fully before storing it.', 'Sleeping bags', 'Wash down bags with down soap at 30 °C.'].join('\n'));
+    const care = page(
+      'Care guide',
+      ['Tents', 'A tent never goes in the washing machine. Dry it fully before storing it.', 'Sleeping bags', 'Wash down bags with down soap at 30 °C.'].join(
+        '\n',
+      ),
+    );
     const quoted = answer('How do I wash a sleeping bag?', [care]);
     expect(quoted).toContain('down soap');
     expect(quoted).not.toMatch(/^Sleeping bags/);
   });
 
   it('a table row is content, not a heading', () => {
-    const shipping = page('Shipping', ['Method | Cost | Delivery time', 'Standard | $6.95 | 3–5 business days', 'Express | $18.95 | 1–2 business days', 'Standard shipping is free on orders of $75 or more.'].join('\n'));
+    const shipping = page(
+      'Shipping',
+      [
+        'Method | Cost | Delivery time',
+        'Standard | $6.95 | 3–5 business days',
+        'Express | $18.95 | 1–2 business days',
+        'Standard shipping is free on orders of $75 or more.',
+      ].join('\n'),
+    );
     expect(answer('How much is express shipping?', [shipping])).toContain('$18.95');
   });
 
   it("an FAQ's answer is found through its question", () => {
-    const faq = page('FAQ', ['Can I change my order after placing it?', 'Yes, within one hour: write to us with your order number.', 'Do you gift wrap?', 'Not yet.'].join('\n'));
+    const faq = page(
+      'FAQ',
+      ['Can I change my order after placing it?', 'Yes, within one hour: write to us with your order number.', 'Do you gift wrap?', 'Not yet.'].join('\n'),
+    );
     expect(answer('Can I change my order after I placed it?', [faq])).toContain('Yes, within one hour');
   });
 
@@ -91,7 +117,12 @@ describe('the sentence that answers', () => {
   });
 
   it('a count written as a word answers "how many"', () => {
-    const tent = product('Sternwacht 3', ['Das Sternwacht 3 ist 45 cm breiter als das Sternwacht 2. Innenraum: 215 x 180 cm', 'Zwei Eingänge und zwei Apsiden bieten Platz für das Gepäck.'].join('\n'));
+    const tent = product(
+      'Sternwacht 3',
+      ['Das Sternwacht 3 ist 45 cm breiter als das Sternwacht 2. Innenraum: 215 x 180 cm', 'Zwei Eingänge und zwei Apsiden bieten Platz für das Gepäck.'].join(
+        '\n',
+      ),
+    );
     expect(answer('Wie viele Eingänge hat das?', [tent], ['de', 'de'], true)).toContain('Zwei Eingänge');
   });
 
@@ -103,7 +134,10 @@ describe('the sentence that answers', () => {
   });
 
   it('"the biggest one" is the sentence with the largest figure in the unit asked for', () => {
-    const canisters = product('Stackwell Canisters, Set of 4', ['Airtight glass canisters with bamboo lids.', '0.6 litre canister', '1.1 litre canister', '1.8 litre canister', '0.4 litre spice jar'].join('\n'));
+    const canisters = product(
+      'Stackwell Canisters, Set of 4',
+      ['Airtight glass canisters with bamboo lids.', '0.6 litre canister', '1.1 litre canister', '1.8 litre canister', '0.4 litre spice jar'].join('\n'),
+    );
     expect(answer('How much does the biggest jar in this set hold?', [canisters])).toBe('1.8 litre canister');
     expect(answer('How much does the smallest jar hold?', [canisters])).toBe('0.4 litre spice jar');
   });
@@ -164,16 +198,24 @@ describe('lists, steps and tables', () => {
   );
 
   it('a heading over a list is quoted with its items, not alone', () => {
-    expect(answer('What pans come in the Meridian set?', [cookware])).toBe('Set includes: 8-inch fry pan; 10-inch fry pan; 3-quart saucepan with lid; 8-quart stockpot with lid');
+    expect(answer('What pans come in the Meridian set?', [cookware])).toBe(
+      'Set includes: 8-inch fry pan; 10-inch fry pan; 3-quart saucepan with lid; 8-quart stockpot with lid',
+    );
   });
 
-  it('a spec list\'s first item with a figure is an item, not a heading over the others', () => {
-    const glasses = product('Crystal Wine Glasses', ['Blown by hand from lead-free crystal.', 'Set includes 6 glasses', '550 ml each', 'Dishwasher safe'].join('\n'));
+  it("a spec list's first item with a figure is an item, not a heading over the others", () => {
+    const glasses = product(
+      'Crystal Wine Glasses',
+      ['Blown by hand from lead-free crystal.', 'Set includes 6 glasses', '550 ml each', 'Dishwasher safe'].join('\n'),
+    );
     expect(answer('How many glasses are in the set?', [glasses], ['en', 'en'], true)).toBe('Set includes 6 glasses');
   });
 
   it('a label quoted with the line after it is not quoted a second time as that line', () => {
-    const discounts = page('Student & Military Discount', ['We offer two ongoing discounts:', 'Students: 15% off for students aged 18 or over.', 'Military: 20% off for veterans.'].join('\n'));
+    const discounts = page(
+      'Student & Military Discount',
+      ['We offer two ongoing discounts:', 'Students: 15% off for students aged 18 or over.', 'Military: 20% off for veterans.'].join('\n'),
+    );
     const quoted = answer('What discount do students get?', [discounts]);
     expect(quoted.match(/Students: 15% off/g)).toHaveLength(1);
   });

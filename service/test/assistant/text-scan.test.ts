@@ -151,7 +151,9 @@ describe('a turn with a hostile message', () => {
     database = await freshDatabase();
     deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
     shop = await createShop(database.db);
-    await indexPosts(database.db, shop, [{ wpId: 1, title: 'Returns and refunds', html: '<p>You can return any item within 30 days of delivery for a full refund.</p>' }]);
+    await indexPosts(database.db, shop, [
+      { wpId: 1, title: 'Returns and refunds', html: '<p>You can return any item within 30 days of delivery for a full refund.</p>' },
+    ]);
     await indexProducts(database.db, shop, [{ wpId: 10, name: 'Trail runner', description: 'Waterproof running shoe', price: '17.90' }]);
   });
 
@@ -221,7 +223,9 @@ describe('a turn with a hostile message', () => {
   it.each(Object.entries(HOSTILE))('answers 4,000 characters of %s after 29 of them without blocking the event loop for 50 ms', async (_, message) => {
     const conversation = await conversationWithHistory(message);
     // Warm up what a server has warmed up long before a hostile message comes (compiled patterns, the detector's tables).
-    await collect(runTurn(deps, { agent: shop.agent, conversation: await createConversation(database.db, shop), mode: 'production', message: 'Do you have trail shoes?' }));
+    await collect(
+      runTurn(deps, { agent: shop.agent, conversation: await createConversation(database.db, shop), mode: 'production', message: 'Do you have trail shoes?' }),
+    );
 
     // The least of three tries: a scan that is not linear blocks for hundreds of milliseconds every
     // time, while a garbage collection or the other threads of the process add to one try now and then.

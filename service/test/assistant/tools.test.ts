@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import type { ShopperBinding } from '../../src/db/schema.js';
-import { authorizeOrderLookup, buildTools, emptyEffects, pricePointsIn, productCard, type ToolEffects, type ToolName } from '../../src/modules/assistant/tools.js';
+import {
+  authorizeOrderLookup,
+  buildTools,
+  emptyEffects,
+  pricePointsIn,
+  productCard,
+  type ToolEffects,
+  type ToolName,
+} from '../../src/modules/assistant/tools.js';
 import { messageFacts } from '../../src/modules/assistant/visitor-facts.js';
 import { freshDatabase } from '../helpers/database.js';
 import { startPluginPeer, type PluginPeer } from '../sites/helpers/plugin-peer.js';
@@ -80,7 +88,11 @@ describe('lookup_order', () => {
     const { call } = tools({ visitor: ['Hi', 'Where is order #1042? My email is Ana@Example.com'] });
     const result = await call('lookup_order', { order_number: '#1042', email: 'ana@example.com' });
     expect(result).toMatchObject({ status: 'found', orders: [{ number: '1042', status: 'processing', total: '59.00' }] });
-    expect(peer.requests.at(-1)).toEqual({ path: '/wp-json/service/v1/orders/lookup', body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true });
+    expect(peer.requests.at(-1)).toEqual({
+      path: '/wp-json/service/v1/orders/lookup',
+      body: { order_number: '1042', email: 'ana@example.com' },
+      signatureValid: true,
+    });
   });
 
   it('looks up a verified shopper by their own user id only, whatever the arguments say', async () => {
@@ -97,16 +109,20 @@ describe('lookup_order', () => {
   it('reports an unreachable store without failing the turn', async () => {
     const other = await createShop(database.db, { siteUrl: 'http://127.0.0.1:9', secret: SECRET });
     const effects = emptyEffects();
-    const set = buildTools(['lookup_order'], {
-      db: database.db,
-      agent: other.agent,
-      shopper: { site_id: other.siteId, user_id: 42 },
-      languageTag: 'de',
-      visitorFacts: [],
-      addressPolicy: { allowPrivate: true },
-      signal: new AbortController().signal,
-      conversationId: randomUUID(),
-    }, effects);
+    const set = buildTools(
+      ['lookup_order'],
+      {
+        db: database.db,
+        agent: other.agent,
+        shopper: { site_id: other.siteId, user_id: 42 },
+        languageTag: 'de',
+        visitorFacts: [],
+        addressPolicy: { allowPrivate: true },
+        signal: new AbortController().signal,
+        conversationId: randomUUID(),
+      },
+      effects,
+    );
     const result = (await set.lookup_order!.execute!({} as never, { toolCallId: 'x', messages: [] })) as Record<string, unknown>;
     expect(result).toMatchObject({ status: 'store_unavailable', error: 'site_unreachable' });
     expect(result.message).toContain('Shop');
@@ -183,7 +199,11 @@ describe('lookup_order misses (order numbers guessed for a known email)', () => 
 
   it('still answers the signed-in shopper’s lookup by account once the misses are used up', async () => {
     const numbers = ['9101', '9102', '9103', '9104', '9105', '9106'];
-    const { call } = tools({ shopper: { site_id: shop.siteId, user_id: 42, email: 'kim@example.com' }, visitor: [`orders ${numbers.join(' ')}`], clientAddress: '198.51.100.6' });
+    const { call } = tools({
+      shopper: { site_id: shop.siteId, user_id: 42, email: 'kim@example.com' },
+      visitor: [`orders ${numbers.join(' ')}`],
+      clientAddress: '198.51.100.6',
+    });
     for (const number of numbers.slice(0, 5)) {
       await expect(call('lookup_order', { order_number: number, email: 'kim@example.com' })).resolves.toMatchObject({ status: 'not_found' });
     }
@@ -243,8 +263,23 @@ describe('show_products', () => {
       { wpId: 6, name: 'Wollsocken', description: 'Warme Socken aus Merinowolle.', price: '19.00' },
     ]);
     const effects = emptyEffects();
-    const set = buildTools(['show_products'], { db: database.db, agent: outdoor.agent, shopper: null, languageTag: 'de', visitorFacts: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID() }, effects);
-    const result = (await set.show_products!.execute!({ query: 'Habt ihr einen Kocher unter 100 Gramm?' } as never, { toolCallId: 'c', messages: [] })) as { products: { name: string }[] };
+    const set = buildTools(
+      ['show_products'],
+      {
+        db: database.db,
+        agent: outdoor.agent,
+        shopper: null,
+        languageTag: 'de',
+        visitorFacts: [],
+        addressPolicy: { allowPrivate: true },
+        signal: new AbortController().signal,
+        conversationId: randomUUID(),
+      },
+      effects,
+    );
+    const result = (await set.show_products!.execute!({ query: 'Habt ihr einen Kocher unter 100 Gramm?' } as never, { toolCallId: 'c', messages: [] })) as {
+      products: { name: string }[];
+    };
     // The stove over 100 g is left out; the cup under it is no stove.
     expect(result.products.map((product) => product.name)).toEqual(['Flammkraft Mini Kocher']);
   });
@@ -276,9 +311,20 @@ describe('show_products', () => {
     const other = await createShop(database.db);
     await indexProducts(database.db, other, [{ wpId: 1, name: 'Mystery box', description: 'A mystery box', price: '' }]);
     const effects = emptyEffects();
-    const set = buildTools(['show_products'], {
-      db: database.db, agent: other.agent, shopper: null, languageTag: 'en', visitorFacts: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
-    }, effects);
+    const set = buildTools(
+      ['show_products'],
+      {
+        db: database.db,
+        agent: other.agent,
+        shopper: null,
+        languageTag: 'en',
+        visitorFacts: [],
+        addressPolicy: { allowPrivate: true },
+        signal: new AbortController().signal,
+        conversationId: randomUUID(),
+      },
+      effects,
+    );
     const result = (await set.show_products!.execute!({ query: 'mystery box' } as never, { toolCallId: 'x', messages: [] })) as Record<string, unknown>;
     expect(result.products).toEqual([]);
     expect(effects.blocks).toEqual([]);
@@ -297,7 +343,10 @@ describe('offer_coupon and escalate', () => {
   it('escalates with the agent’s handoff, or the lead form', async () => {
     const { call, effects } = tools();
     await call('escalate', { reason: 'asked for a person' });
-    expect(effects.blocks[0]?.block).toEqual({ kind: 'escalation_button', data: { label: 'Talk to a person', type: 'lead_form', value: null, reason: 'asked for a person' } });
+    expect(effects.blocks[0]?.block).toEqual({
+      kind: 'escalation_button',
+      data: { label: 'Talk to a person', type: 'lead_form', value: null, reason: 'asked for a person' },
+    });
   });
 });
 
@@ -309,9 +358,20 @@ describe('pricing and case study cards', () => {
       { wpId: 2, title: 'How Acme cut support costs', html: '<p>Case study: Acme answered 40% of questions automatically within a month.</p>' },
     ]);
     const effects = emptyEffects();
-    const set = buildTools(['show_pricing', 'show_case_study'], {
-      db: database.db, agent: saas.agent, shopper: null, languageTag: 'en', visitorFacts: [], addressPolicy: { allowPrivate: true }, signal: new AbortController().signal, conversationId: randomUUID(),
-    }, effects);
+    const set = buildTools(
+      ['show_pricing', 'show_case_study'],
+      {
+        db: database.db,
+        agent: saas.agent,
+        shopper: null,
+        languageTag: 'en',
+        visitorFacts: [],
+        addressPolicy: { allowPrivate: true },
+        signal: new AbortController().signal,
+        conversationId: randomUUID(),
+      },
+      effects,
+    );
     await set.show_pricing!.execute!({} as never, { toolCallId: 'p', messages: [] });
     await set.show_case_study!.execute!({ query: 'support' } as never, { toolCallId: 'c', messages: [] });
     const [pricing, story] = effects.blocks.map((e) => e.block);

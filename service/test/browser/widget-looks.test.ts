@@ -91,7 +91,12 @@ const catalogue = (tag: string) => JSON.parse(readFileSync(`${CATALOGUES}${tag}.
 /** The home screen's first suggestion on a product page with sizes S–XL, in the language's own words. */
 const suggestion = (tag: string): string => catalogue(tag).suggestInSize!.replace('{size}', 'M');
 
-const PRODUCT_JSON_LD = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Ridgeline Waterproof Jacket', size: ['S', 'M', 'L', 'XL'] });
+const PRODUCT_JSON_LD = JSON.stringify({
+  '@context': 'https://schema.org',
+  '@type': 'Product',
+  name: 'Ridgeline Waterproof Jacket',
+  size: ['S', 'M', 'L', 'XL'],
+});
 
 /** Answered after a pause: long enough for the visitor to close the panel meanwhile. */
 const SLOW_QUESTION = 'Which colours does it come in?';
@@ -149,7 +154,10 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
     demo = await startDemoService(script);
     await demo.setProvider('openai');
     // The panel's own welcome line in each language; the owner's hand-off label would be English.
-    await demo.t.database.db.update(agents).set({ greeting: null, handoff: { type: 'lead_form' } }).where(eq(agents.id, DEMO_AGENT_ID));
+    await demo.t.database.db
+      .update(agents)
+      .set({ greeting: null, handoff: { type: 'lead_form' } })
+      .where(eq(agents.id, DEMO_AGENT_ID));
     browser = await launchChromium();
   }, 120_000);
 
@@ -235,12 +243,18 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
 
   /** A fresh visitor on the English product page, the demo agent's lead capture set to `trigger`. */
   async function visit(leadCapture: Record<string, unknown>): Promise<Page> {
-    await demo.t.database.db.update(agents).set({ leadCapture: { enabled: true, ...leadCapture } }).where(eq(agents.id, DEMO_AGENT_ID));
+    await demo.t.database.db
+      .update(agents)
+      .set({ leadCapture: { enabled: true, ...leadCapture } })
+      .where(eq(agents.id, DEMO_AGENT_ID));
     demo.t.clock.advance(AGENT_CACHE_MS); // init's cached agent reads the new settings
     context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(RECORD_HOST_ERRORS);
     const url = `${demo.base}/tools.html`;
-    await routeHostPage(context, url, demo.base, { agentId: DEMO_AGENT_ID, body: `${LANGUAGES[0]!.page}<script type="application/ld+json">${PRODUCT_JSON_LD}</script>` });
+    await routeHostPage(context, url, demo.base, {
+      agentId: DEMO_AGENT_ID,
+      body: `${LANGUAGES[0]!.page}<script type="application/ld+json">${PRODUCT_JSON_LD}</script>`,
+    });
     const page = await context.newPage();
     await page.goto(url);
     await page.getByTestId('sa-launcher').click();
@@ -340,7 +354,10 @@ describe.skipIf(skip)('the widget as visitors see it, in six languages at two si
     const square = new PNG({ width: 8, height: 8 });
     square.data.fill(200);
     const openHome = async (avatarUrl: string) => {
-      await demo.t.database.db.update(agents).set({ theme: { color: '#2f6b4f', avatar_url: avatarUrl } }).where(eq(agents.id, DEMO_AGENT_ID));
+      await demo.t.database.db
+        .update(agents)
+        .set({ theme: { color: '#2f6b4f', avatar_url: avatarUrl } })
+        .where(eq(agents.id, DEMO_AGENT_ID));
       demo.t.clock.advance(AGENT_CACHE_MS); // init's cached agent reads the new settings
       context = await browser.newContext({ viewport: VIEWPORTS.desktop });
       await context.addInitScript(RECORD_HOST_ERRORS);

@@ -27,7 +27,7 @@ const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/widget/', impor
 const SLOW_PART = 'The Ridgeline jacket is fully seam-sealed';
 const LONG_WORD = 'W'.repeat(10_000);
 const HOSTILE_ANSWER = [
-  'Look: <img src=x onerror="window.__pwned=\'img\'"> and <script>window.__pwned=\'script\'</script>',
+  "Look: <img src=x onerror=\"window.__pwned='img'\"> and <script>window.__pwned='script'</script>",
   "[a harmless link](javascript:window.__pwned='link') and <a href=\"javascript:window.__pwned='raw'\">raw</a>",
   LONG_WORD,
 ].join('\n\n');
@@ -219,7 +219,10 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
     await demo.fake.clientClosedEarly;
     await expect
       .poll(async () => {
-        const rows = await demo.t.database.db.select().from(messages).where(and(eq(messages.role, 'assistant'), eq(messages.status, 'partial')));
+        const rows = await demo.t.database.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.role, 'assistant'), eq(messages.status, 'partial')));
         return rows.map((row) => row.content);
       })
       .toContainEqual(expect.stringContaining(SLOW_PART));
@@ -409,7 +412,11 @@ describe.skipIf(skip)('the widget in Chromium, on the demo store', () => {
     await page.reload();
     await launcher(page).click();
     await until(() => assistantMessages(page).count()).toBe(2);
-    expect(await assistantMessages(page).locator('.bubble').evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getAttribute('dir')))).toEqual(['rtl', 'rtl']);
+    expect(
+      await assistantMessages(page)
+        .locator('.bubble')
+        .evaluateAll((bubbles) => bubbles.map((bubble) => bubble.getAttribute('dir'))),
+    ).toEqual(['rtl', 'rtl']);
     const resumed = page.waitForRequest((request) => request.url().endsWith('/v1/widget/messages/stream'));
     await ask(page, 'شكرا');
     expect((await resumed).postDataJSON()).toMatchObject({ locale: 'ar' });

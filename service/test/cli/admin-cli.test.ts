@@ -32,10 +32,34 @@ describe('operator CLI on the embedded database', () => {
     workspaceId = JSON.parse(ws.stdout).id;
     expect(workspaceId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const user = await admin(dataDir, ['user:create', '--workspace', workspaceId, '--email', 'Owner@Shop.example', '--password', 'correct horse battery', '--role', 'owner', '--json']);
+    const user = await admin(dataDir, [
+      'user:create',
+      '--workspace',
+      workspaceId,
+      '--email',
+      'Owner@Shop.example',
+      '--password',
+      'correct horse battery',
+      '--role',
+      'owner',
+      '--json',
+    ]);
     expect(JSON.parse(user.stdout)).toMatchObject({ email: 'owner@shop.example', role: 'owner', created: true });
 
-    const agent = await admin(dataDir, ['agent:create', '--workspace', workspaceId, '--name', 'Helper', '--site-type', 'ecommerce', '--origin', 'https://shop.example', '--origin', 'https://www.shop.example:8443/', '--json']);
+    const agent = await admin(dataDir, [
+      'agent:create',
+      '--workspace',
+      workspaceId,
+      '--name',
+      'Helper',
+      '--site-type',
+      'ecommerce',
+      '--origin',
+      'https://shop.example',
+      '--origin',
+      'https://www.shop.example:8443/',
+      '--json',
+    ]);
     expect(JSON.parse(agent.stdout)).toMatchObject({ allowed_origins: ['https://shop.example', 'https://www.shop.example:8443'] });
 
     const token = await admin(dataDir, ['token:create', '--workspace', workspaceId, '--name', 'WP', '--ability', 'wp:integration', '--json']);
@@ -45,10 +69,31 @@ describe('operator CLI on the embedded database', () => {
   }, 60_000);
 
   it('refuses bad input with a clear message and a non-zero exit', async () => {
-    const badType = await admin(dataDir, ['agent:create', '--workspace', workspaceId, '--name', 'X', '--site-type', 'casino', '--origin', 'https://a.example', '--json']);
+    const badType = await admin(dataDir, [
+      'agent:create',
+      '--workspace',
+      workspaceId,
+      '--name',
+      'X',
+      '--site-type',
+      'casino',
+      '--origin',
+      'https://a.example',
+      '--json',
+    ]);
     expect(badType.code).toBe(1);
     expect(JSON.parse(badType.stdout)).toMatchObject({ code: 'validation_failed', errors: { 'site-type': [expect.any(String)] } });
-    const badOrigin = await admin(dataDir, ['agent:create', '--workspace', workspaceId, '--name', 'X', '--site-type', 'saas', '--origin', 'https://a.example/path']);
+    const badOrigin = await admin(dataDir, [
+      'agent:create',
+      '--workspace',
+      workspaceId,
+      '--name',
+      'X',
+      '--site-type',
+      'saas',
+      '--origin',
+      'https://a.example/path',
+    ]);
     expect(badOrigin.code).toBe(1);
     expect(badOrigin.stderr).toContain('must be an origin');
     const unknown = await admin(dataDir, ['workspace:delete']);
@@ -62,7 +107,16 @@ describe('operator CLI on the embedded database', () => {
     beforeAll(async () => {
       server = spawn(tsx, ['src/server.ts'], {
         cwd: serviceDir,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', INIT_CWD: serviceDir, ALLOW_PRIVATE_SITE_URLS: 'true' },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+          INIT_CWD: serviceDir,
+          ALLOW_PRIVATE_SITE_URLS: 'true',
+        },
         stdio: 'ignore',
       });
       await waitForPort(port, server);
@@ -93,7 +147,12 @@ describe('operator CLI on the embedded database', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const tokens = await database.db.query.apiTokens.findMany();
-      expect(tokens.filter((t) => t.workspaceId === workspaceId).map((t) => t.name).sort()).toEqual(['WP', 'live']);
+      expect(
+        tokens
+          .filter((t) => t.workspaceId === workspaceId)
+          .map((t) => t.name)
+          .sort(),
+      ).toEqual(['WP', 'live']);
     } finally {
       await database.close();
     }

@@ -15,11 +15,37 @@ describe('agent:test on the command line', () => {
 
   it('exits non-zero on a regression and prints the difference', async () => {
     const workspace = JSON.parse((await admin(dataDir, ['workspace:create', '--name', 'Suite shop', '--json'])).stdout).id as string;
-    const agent = JSON.parse((await admin(dataDir, ['agent:create', '--workspace', workspace, '--name', 'Helper', '--site-type', 'ecommerce', '--origin', 'https://shop.example', '--json'])).stdout).id as string;
-    const added = await admin(dataDir, ['answer:add', '--workspace', workspace, '--question', 'Do you offer gift wrapping?', '--answer', 'Yes, orders can be gift wrapped for 3 EUR.', '--json']);
+    const agent = JSON.parse(
+      (
+        await admin(dataDir, [
+          'agent:create',
+          '--workspace',
+          workspace,
+          '--name',
+          'Helper',
+          '--site-type',
+          'ecommerce',
+          '--origin',
+          'https://shop.example',
+          '--json',
+        ])
+      ).stdout,
+    ).id as string;
+    const added = await admin(dataDir, [
+      'answer:add',
+      '--workspace',
+      workspace,
+      '--question',
+      'Do you offer gift wrapping?',
+      '--answer',
+      'Yes, orders can be gift wrapped for 3 EUR.',
+      '--json',
+    ]);
     expect(added.code).toBe(0);
     const answerId = JSON.parse(added.stdout).id as string;
-    expect((await admin(dataDir, ['test:add', '--agent', agent, '--question', 'Do you offer gift wrapping?', '--pattern', 'gift wrapped | geschenk'])).code).toBe(0);
+    expect(
+      (await admin(dataDir, ['test:add', '--agent', agent, '--question', 'Do you offer gift wrapping?', '--pattern', 'gift wrapped | geschenk'])).code,
+    ).toBe(0);
 
     const first = await admin(dataDir, ['agent:test', '--agent', agent]);
     expect(first.code).toBe(0);

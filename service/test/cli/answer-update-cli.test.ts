@@ -27,7 +27,12 @@ const serverTest = appTest({ config: { testSuiteDelayMs: 50 }, shop: { name: 'Wr
     async ({ service, shop }, use) => {
       // The socket as server.ts starts it, with the running app's context.
       const socket = await startAdminSocket(socketDir, service.database.db, service.app.log, serverCommandContext(service.app.deps));
-      const added = await runCommand(service.database.db, 'answer:add', { workspace: shop.workspaceId, question: [QUESTION, VARIANT], answer: 'Yes, orders can be gift wrapped for 3 EUR.', language: ['en'] });
+      const added = await runCommand(service.database.db, 'answer:add', {
+        workspace: shop.workspaceId,
+        question: [QUESTION, VARIANT],
+        answer: 'Yes, orders can be gift wrapped for 3 EUR.',
+        language: ['en'],
+      });
       await runCommand(service.database.db, 'test:add', { agent: shop.agentId, question: [QUESTION], pattern: 'recycled paper' });
       await use(String(added.id));
       await socket.close();
@@ -49,7 +54,13 @@ describe('answer:update through the running server', () => {
 
     const updated = await update(shop, answerId, { answer: 'Yes: we wrap orders in recycled paper for 3 EUR.' });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: answerId, questions: [QUESTION, VARIANT], answer: 'Yes: we wrap orders in recycled paper for 3 EUR.', languages: ['en'], agent_ids: [] });
+    expect(updated.body).toMatchObject({
+      id: answerId,
+      questions: [QUESTION, VARIANT],
+      answer: 'Yes: we wrap orders in recycled paper for 3 EUR.',
+      languages: ['en'],
+      agent_ids: [],
+    });
 
     await service.app.deps.suites.settled();
     const automatic = await runsOf(service, shop, 'answers');
@@ -59,7 +70,11 @@ describe('answer:update through the running server', () => {
   });
 
   serverTest('an empty --language or --agent clears the list; a given --agent list replaces it', async ({ shop, answerId }) => {
-    expect((await update(shop, answerId, { language: [''], agent: [shop.agentId] })).body).toMatchObject({ languages: [], agent_ids: [shop.agentId], questions: [QUESTION, VARIANT] });
+    expect((await update(shop, answerId, { language: [''], agent: [shop.agentId] })).body).toMatchObject({
+      languages: [],
+      agent_ids: [shop.agentId],
+      questions: [QUESTION, VARIANT],
+    });
     expect((await update(shop, answerId, { agent: [''] })).body).toMatchObject({ agent_ids: [], answer: 'Yes: we wrap orders in recycled paper for 3 EUR.' });
     expect((await update(shop, answerId, { question: ['Is gift wrapping available?'] })).body).toMatchObject({ questions: ['Is gift wrapping available?'] });
   });

@@ -25,12 +25,25 @@ describe('test:add with a page context on the command line', () => {
     let agentId = '';
     try {
       const workspace = String((await runCommand(database.db, 'workspace:create', { name: 'Page shop' })).id);
-      agentId = String((await runCommand(database.db, 'agent:create', { workspace, name: 'Helper', 'site-type': 'ecommerce', origin: ['https://shop.example'] })).id);
+      agentId = String(
+        (await runCommand(database.db, 'agent:create', { workspace, name: 'Helper', 'site-type': 'ecommerce', origin: ['https://shop.example'] })).id,
+      );
     } finally {
       await database.close();
     }
 
-    const added = await admin(dataDir, ['test:add', '--agent', agentId, '--question', 'Is this jacket waterproof?', '--page-url', PAGE_URL, '--page-title', 'Ridgeline jacket', '--json']);
+    const added = await admin(dataDir, [
+      'test:add',
+      '--agent',
+      agentId,
+      '--question',
+      'Is this jacket waterproof?',
+      '--page-url',
+      PAGE_URL,
+      '--page-title',
+      'Ridgeline jacket',
+      '--json',
+    ]);
     expect(added.code, added.stderr).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({ question: 'Is this jacket waterproof?', page_context: { url: PAGE_URL, title: 'Ridgeline jacket' } });
 

@@ -9,7 +9,16 @@ describe('configuration', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'sa-config-'));
     const warnings: string[] = [];
     const first = loadConfig({ DATA_DIR: dir }, (m) => warnings.push(m));
-    expect(first).toMatchObject({ port: 3000, host: 'localhost', databaseUrl: undefined, allowPrivateSiteUrls: false, logLevel: 'info', publicBaseUrl: 'http://localhost:3000', telemetryRetentionDays: 90, eventsPerAgentPerDay: 50_000 });
+    expect(first).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      databaseUrl: undefined,
+      allowPrivateSiteUrls: false,
+      logLevel: 'info',
+      publicBaseUrl: 'http://localhost:3000',
+      telemetryRetentionDays: 90,
+      eventsPerAgentPerDay: 50_000,
+    });
     expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
     expect(warnings).toHaveLength(1);
     expect(statSync(path.join(dir, 'app-secret')).mode & 0o777).toBe(0o600);
@@ -21,13 +30,21 @@ describe('configuration', () => {
 
   it('fails loudly, naming every bad variable', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ALLOW_PRIVATE_SITE_URLS: 'maybe', LOG_LEVEL: 'loud', APP_SECRET: 'short', TELEMETRY_RETENTION_DAYS: '0' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ALLOW_PRIVATE_SITE_URLS: 'maybe',
+        LOG_LEVEL: 'loud',
+        APP_SECRET: 'short',
+        TELEMETRY_RETENTION_DAYS: '0',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'ALLOW_PRIVATE_SITE_URLS', 'LOG_LEVEL', 'APP_SECRET', 'TELEMETRY_RETENTION_DAYS']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'ALLOW_PRIVATE_SITE_URLS', 'LOG_LEVEL', 'APP_SECRET', 'TELEMETRY_RETENTION_DAYS'])
+        expect(message).toContain(name);
     }
   });
 
@@ -45,7 +62,9 @@ describe('configuration', () => {
 
   it('refuses TRUST_PROXY=true, which would let a client choose its own address, saying what to set instead', () => {
     for (const value of ['true', 'yes', 'on', 'TRUE']) {
-      expect(() => loadConfig({ APP_SECRET: 'a'.repeat(40), TRUST_PROXY: value })).toThrow(/TRUST_PROXY: no longer accepts true.*TRUST_PROXY=1 behind one nginx/);
+      expect(() => loadConfig({ APP_SECRET: 'a'.repeat(40), TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: no longer accepts true.*TRUST_PROXY=1 behind one nginx/,
+      );
     }
   });
 

@@ -168,7 +168,11 @@ describe('a request for a person', () => {
     const id = await newConversation();
     clock.advance(0);
     const evening = { ...deps, now: () => new Date('2026-03-02T18:00:00Z') };
-    expect(await requestHandoff(evening, { agent, conversationId: id, trigger: 'visitor' })).toEqual({ state: 'bot', available: false, reason: 'outside_office_hours' });
+    expect(await requestHandoff(evening, { agent, conversationId: id, trigger: 'visitor' })).toEqual({
+      state: 'bot',
+      available: false,
+      reason: 'outside_office_hours',
+    });
     expect((await stateOf(id)).handoffState).toBe('bot');
   });
 });
@@ -208,7 +212,9 @@ describe('the team', () => {
       errors: { assignee_id: ['must be a member of this workspace who may reply'] },
     });
     const stranger = await memberOf(otherWorkspace.workspaceId, 'owner', 'Stranger');
-    await expect(assignConversation(deps, { workspaceId, conversationId: id, assigneeId: stranger, actorId: ownerId })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(assignConversation(deps, { workspaceId, conversationId: id, assigneeId: stranger, actorId: ownerId })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     expect((await stateOf(id)).assigneeId).toBeNull();
     await assignConversation(deps, { workspaceId, conversationId: id, assigneeId: ownerId, actorId: ownerId });
     await assignConversation(deps, { workspaceId, conversationId: id, assigneeId: null, actorId: ownerId });
@@ -222,8 +228,13 @@ describe('the team', () => {
     const id = await newConversation();
     await addNote(deps, { workspaceId, conversationId: id, memberId: ownerId, text: 'Refund approved by Jo' });
     await expect(addNote(deps, { workspaceId, conversationId: id, memberId: ownerId, text: '   ' })).rejects.toMatchObject({ code: 'validation_failed' });
-    await expect(postTeamReply(deps, { workspaceId, conversationId: id, memberId: ownerId, text: 'x'.repeat(4001) })).rejects.toMatchObject({ code: 'validation_failed' });
-    const notes = await database.db.select().from(conversationEvents).where(and(eq(conversationEvents.conversationId, id), eq(conversationEvents.kind, 'note')));
+    await expect(postTeamReply(deps, { workspaceId, conversationId: id, memberId: ownerId, text: 'x'.repeat(4001) })).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+    const notes = await database.db
+      .select()
+      .from(conversationEvents)
+      .where(and(eq(conversationEvents.conversationId, id), eq(conversationEvents.kind, 'note')));
     expect(notes.map((note) => note.body)).toEqual(['Refund approved by Jo']);
     expect(await database.db.select().from(messages).where(eq(messages.conversationId, id))).toEqual([]);
     expect((await stateOf(id)).handoffState).toBe('bot');
@@ -232,9 +243,13 @@ describe('the team', () => {
   it('cannot touch another workspace’s conversation or a Playground one', async () => {
     const foreign = await newConversation({ workspace: otherWorkspace.workspaceId, agent: otherWorkspace.agentId });
     await expect(postTeamReply(deps, { workspaceId, conversationId: foreign, memberId: ownerId, text: 'hi' })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(transition(deps, { workspaceId, conversationId: foreign, to: 'resolved', trigger: 'team_resolve' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(transition(deps, { workspaceId, conversationId: foreign, to: 'resolved', trigger: 'team_resolve' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     const playground = await newConversation({ playground: true });
-    await expect(requestHandoff(deps, { agent: await agentRow(), conversationId: playground, trigger: 'visitor' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(requestHandoff(deps, { agent: await agentRow(), conversationId: playground, trigger: 'visitor' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await expect(postTeamReply(deps, { workspaceId, conversationId: playground, memberId: ownerId, text: 'hi' })).rejects.toMatchObject({ code: 'not_found' });
     expect(await stateOf(foreign)).toMatchObject({ handoffState: 'bot', assigneeId: null });
     expect(await stateOf(playground)).toMatchObject({ handoffState: 'bot' });

@@ -48,7 +48,11 @@ describe('agents in the dashboard', () => {
       // The widget sees what the dashboard saved.
       const widget = await init(service.app, { agent_id: agent.id }, 'https://trail.example');
       expect(widget.statusCode).toBe(200);
-      expect(widget.json().agent).toMatchObject({ greeting: FULL_AGENT.greeting, theme: { color: '#ff6600', position: 'left' }, lead_capture: FULL_AGENT.lead_capture });
+      expect(widget.json().agent).toMatchObject({
+        greeting: FULL_AGENT.greeting,
+        theme: { color: '#ff6600', position: 'left' },
+        lead_capture: FULL_AGENT.lead_capture,
+      });
     });
 
     it('creates with defaults from a name and a site type', async ({ service, prepared: { owner } }) => {
@@ -61,7 +65,14 @@ describe('agents in the dashboard', () => {
       const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', FULL_AGENT)).json().agent;
       const response = await asUser(service.app, owner, 'PATCH', `/app/api/agents/${created.id}`, { published: false, greeting: '', budget_turns: null });
       expect(response.statusCode).toBe(200);
-      expect(response.json().agent).toMatchObject({ ...FULL_AGENT, allowed_origins: created.allowed_origins, theme: created.theme, published: false, greeting: null, budget_turns: null });
+      expect(response.json().agent).toMatchObject({
+        ...FULL_AGENT,
+        allowed_origins: created.allowed_origins,
+        theme: created.theme,
+        published: false,
+        greeting: null,
+        budget_turns: null,
+      });
       expect((await asUser(service.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent.published).toBe(false);
       const list = (await asUser(service.app, owner, 'GET', '/app/api/agents')).json().agents;
       expect(list.map((a: { id: string }) => a.id)).toContain(created.id);
@@ -198,7 +209,12 @@ describe('agents in the dashboard', () => {
       return params.toString();
     };
     const postForm = (service: TestApp, owner: SignedIn, url: string, fields: Record<string, string | string[]>) =>
-      service.app.inject({ method: 'POST', url, headers: { cookie: owner.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: encode(owner, fields) });
+      service.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: owner.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: encode(owner, fields),
+      });
 
     it('creates an agent from the form, then shows it with its snippet and copy button', async ({ service, prepared: { owner } }) => {
       const response = await postForm(service, owner, '/app/agents', form);
@@ -226,7 +242,9 @@ describe('agents in the dashboard', () => {
       const page = await asUser(service.app, owner, 'GET', String(response.headers.location));
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Agent created.');
-      expect(page.body).toContain(`&lt;script src=&quot;${service.config.publicBaseUrl}/widget.js&quot; data-agent-id=&quot;${id}&quot; async&gt;&lt;/script&gt;`);
+      expect(page.body).toContain(
+        `&lt;script src=&quot;${service.config.publicBaseUrl}/widget.js&quot; data-agent-id=&quot;${id}&quot; async&gt;&lt;/script&gt;`,
+      );
       expect(page.body).toContain('data-copy-target="embed-snippet"');
       expect(page.body).toContain('<option value="ar" selected>');
       expect(page.body).toContain('name="theme_avatar_url" value="https://docs.example/team/sam.png"');
@@ -234,7 +252,15 @@ describe('agents in the dashboard', () => {
 
     it('edits an agent from the form; unchecked boxes and emptied fields are saved as such', async ({ service, prepared: { owner } }) => {
       const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', FULL_AGENT)).json().agent;
-      const response = await postForm(service, owner, `/app/agents/${created.id}`, { ...form, name: 'Edited', lead_enabled: [], published: [], budget_turns: '', coupon_code: ['', ''], coupon_description: ['', ''] });
+      const response = await postForm(service, owner, `/app/agents/${created.id}`, {
+        ...form,
+        name: 'Edited',
+        lead_enabled: [],
+        published: [],
+        budget_turns: '',
+        coupon_code: ['', ''],
+        coupon_description: ['', ''],
+      });
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`/app/agents/${created.id}?notice=saved`);
       const agent = (await asUser(service.app, owner, 'GET', `/app/api/agents/${created.id}`)).json().agent;
@@ -242,7 +268,12 @@ describe('agents in the dashboard', () => {
     });
 
     it('shows a rejected form again with its errors and everything that was typed', async ({ service, prepared: { owner } }) => {
-      const response = await postForm(service, owner, '/app/agents', { ...form, name: 'Kept <b>as typed</b>', allowed_origins: 'https://ok.example\nnot an origin', budget_tokens: 'lots' });
+      const response = await postForm(service, owner, '/app/agents', {
+        ...form,
+        name: 'Kept <b>as typed</b>',
+        allowed_origins: 'https://ok.example\nnot an origin',
+        budget_tokens: 'lots',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('Please correct the following');
       expect(response.body).toContain('value="Kept &lt;b&gt;as typed&lt;/b&gt;"');
@@ -253,7 +284,9 @@ describe('agents in the dashboard', () => {
 
     it('escapes every value it shows: a hostile agent name stays text', async ({ service, prepared: { owner } }) => {
       const hostile = `<script>alert("x")</script><img src=x onerror=alert(1)> ' " &`;
-      const created = (await asUser(service.app, owner, 'POST', '/app/api/agents', { name: hostile, site_type: 'generic', greeting: '</textarea><script>alert(2)</script>' })).json().agent;
+      const created = (
+        await asUser(service.app, owner, 'POST', '/app/api/agents', { name: hostile, site_type: 'generic', greeting: '</textarea><script>alert(2)</script>' })
+      ).json().agent;
       for (const url of ['/app/agents', `/app/agents/${created.id}`]) {
         const page = await asUser(service.app, owner, 'GET', url);
         expect(page.body).not.toContain('<script>alert');

@@ -21,14 +21,18 @@ describe('analytics of the live handoff', () => {
       expect((await widgetPost(service.app, '/v1/widget/messages', started.token, { message: question })).statusCode).toBe(200);
       return started;
     };
-    const ask = async (token: string) => expect((await widgetPost(service.app, '/v1/widget/handoff', token, { source: 'talk_to_person' })).json().state).toBe('waiting_for_human');
+    const ask = async (token: string) =>
+      expect((await widgetPost(service.app, '/v1/widget/handoff', token, { source: 'talk_to_person' })).json().state).toBe('waiting_for_human');
 
     // 1: the assistant alone (small talk: nothing it cannot answer, so it never escalates). 2: a person answers 90 s after the request, then resolves. 3: asked, resolved before anyone replied.
     await visit('Hello!');
     const answered = await visit('My parcel is broken');
     await ask(answered.token);
     service.clock.advance(90_000);
-    expect((await asUser(service.app, owner, 'POST', `/app/api/conversations/${answered.conversation_id}/replies`, { text: 'Sorry! Sending a new one.' })).statusCode).toBe(201);
+    expect(
+      (await asUser(service.app, owner, 'POST', `/app/api/conversations/${answered.conversation_id}/replies`, { text: 'Sorry! Sending a new one.' }))
+        .statusCode,
+    ).toBe(201);
     expect((await asUser(service.app, owner, 'POST', `/app/api/conversations/${answered.conversation_id}/resolve`)).statusCode).toBe(200);
     const dropped = await visit('Anyone there?');
     await ask(dropped.token);

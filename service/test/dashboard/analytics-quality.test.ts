@@ -21,7 +21,14 @@ const it = appTest({
     await plugin.syncPosts([post(1, { title: 'Shipping', content_html: '<p>Orders leave our warehouse within two days and arrive in three to five.</p>' })]);
     await plugin.syncProducts([product(10, { name: 'Ridgeline Waterproof Jacket' }) as ProductDocument]);
     const writer = await signedInMember(service, shop.workspaceId, 'owner');
-    expect((await asUser(service.app, writer, 'POST', '/app/api/answers', { questions: ['Do you offer gift wrapping?'], answer: 'Yes: orders can be gift wrapped for 3 EUR.' })).statusCode).toBe(201);
+    expect(
+      (
+        await asUser(service.app, writer, 'POST', '/app/api/answers', {
+          questions: ['Do you offer gift wrapping?'],
+          answer: 'Yes: orders can be gift wrapped for 3 EUR.',
+        })
+      ).statusCode,
+    ).toBe(201);
     return { owner };
   },
 });
@@ -42,7 +49,10 @@ describe('answer quality in analytics', () => {
     return answer!.outcome as unknown as TurnOutcome;
   };
   const rate = async (service: TestApp, conversation: { conversationId: string; token: string }, rating: 'up' | 'down') => {
-    const [answer] = await service.database.db.select({ id: messages.id }).from(messages).where(and(eq(messages.conversationId, conversation.conversationId), eq(messages.role, 'assistant')));
+    const [answer] = await service.database.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversation.conversationId), eq(messages.role, 'assistant')));
     expect((await widgetPost(service.app, '/v1/widget/feedback', conversation.token, { message_id: answer!.id, rating })).statusCode).toBe(200);
   };
   const figures = async (service: TestApp, owner: SignedIn, query: string) => {
@@ -50,7 +60,6 @@ describe('answer quality in analytics', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-
 
   it('counts each outcome, the ratings and the top gaps', async ({ service, shop, prepared: { owner } }) => {
     const synced = await seedProductionConversation(service.app, shop.agentId, 'How long does shipping take?');
@@ -61,12 +70,30 @@ describe('answer quality in analytics', () => {
     await seedPlaygroundConversation(service.database, shop.agentId, 'Playground only: do you sell saddles for unicorns?');
 
     // What each turn recorded of itself: the figures below add these up.
-    expect(await outcomeOf(service, synced.conversationId)).toMatchObject({ answered_by: 'synced_content', confident: true, abstained: false, escalated: false, small_talk: false });
+    expect(await outcomeOf(service, synced.conversationId)).toMatchObject({
+      answered_by: 'synced_content',
+      confident: true,
+      abstained: false,
+      escalated: false,
+      small_talk: false,
+    });
     expect(await outcomeOf(service, owned.conversationId)).toMatchObject({ answered_by: 'owner_answer', confident: true, abstained: false, escalated: false });
     // Nothing answers it: the answer says so and offers a person.
-    expect(await outcomeOf(service, unanswered.conversationId)).toMatchObject({ answered_by: 'none', confident: false, abstained: true, escalated: true, gap: true });
+    expect(await outcomeOf(service, unanswered.conversationId)).toMatchObject({
+      answered_by: 'none',
+      confident: false,
+      abstained: true,
+      escalated: true,
+      gap: true,
+    });
     // Found, but handed to a person instead of answered.
-    expect(await outcomeOf(service, escalated.conversationId)).toMatchObject({ answered_by: 'none', confident: true, abstained: true, escalated: true, gap: true });
+    expect(await outcomeOf(service, escalated.conversationId)).toMatchObject({
+      answered_by: 'none',
+      confident: true,
+      abstained: true,
+      escalated: true,
+      gap: true,
+    });
     expect(await outcomeOf(service, smallTalk.conversationId)).toMatchObject({ small_talk: true, gap: false });
 
     await rate(service, synced, 'up');

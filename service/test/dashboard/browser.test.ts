@@ -39,11 +39,20 @@ describe.skipIf(chromiumSkip)('dashboard in a real browser', () => {
     ownerEmail = await createMember(t.database, shop.workspaceId, 'owner', 'owner@fernhill.example');
     expect((await handshakeRequest(t.app, shop.token, { site_url: 'https://fernhill.example' })).statusCode).toBe(200);
     // A page the answer quotes; its text holds markup, which must stay text in the transcript.
-    const shipping = post(1, { title: 'Shipping to Norway', permalink: 'https://fernhill.example/shipping', content_html: SHIPPING_PAGE, content_hash: 'norway' });
+    const shipping = post(1, {
+      title: 'Shipping to Norway',
+      permalink: 'https://fernhill.example/shipping',
+      content_html: SHIPPING_PAGE,
+      content_hash: 'norway',
+    });
     expect((await signedSync(t.app, shop.token, 'posts', { items: [shipping] })).statusCode).toBe(200);
     // What visitors did, through the real widget routes; and one Playground test of the same agent.
     const visit = await seedProductionConversation(t.app, shop.agentId, PRODUCTION_QUESTION);
-    await widgetPost(t.app, '/v1/widget/leads', visit.token, { email: 'ada@example.com', name: '=HYPERLINK("http://evil.example","click")', consent: { marketing: true } });
+    await widgetPost(t.app, '/v1/widget/leads', visit.token, {
+      email: 'ada@example.com',
+      name: '=HYPERLINK("http://evil.example","click")',
+      consent: { marketing: true },
+    });
     await widgetPost(t.app, '/v1/widget/events', visit.token, { events: [{ name: 'launcher_open', at: new Date().toISOString() }] });
     await seedPlaygroundConversation(t.database, shop.agentId, PLAYGROUND_QUESTION);
 
@@ -153,7 +162,10 @@ describe.skipIf(chromiumSkip)('dashboard in a real browser', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('lead_id,created_at,updated_at,email,name,phone,agent,marketing_consent,site_sync_status,site_user_id,conversation_id,fields');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',ada@example.com,"\'=HYPERLINK(""http://evil.example"",""click"")",');

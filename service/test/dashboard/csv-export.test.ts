@@ -52,7 +52,12 @@ describe('CSV cells', () => {
   });
 
   it('joins rows with CRLF and ends with one', () => {
-    expect(toCsv([['a', 'b'], ['c', null]])).toBe('a,b\r\nc,\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c', null],
+      ]),
+    ).toBe('a,b\r\nc,\r\n');
   });
 });
 
@@ -69,8 +74,12 @@ describe('GET /app/api/leads.csv', () => {
     expect(rows[0]).toBe('lead_id,created_at,updated_at,email,name,phone,agent,marketing_consent,site_sync_status,site_user_id,conversation_id,fields');
     const body = rows.slice(1).join('\r\n');
     const agent = 'CSV shop assistant';
-    expect(body).toMatch(new RegExp(`^${leadIds[0]},[^,]+Z,[^,]+Z,plain@example.com,Ada Lovelace,'\\+44 20 7946 0958,${agent},yes,no_site,,${conversationId},$`, 'm'));
-    expect(body).toContain(`,tricky@example.com,"Smith, ""Jo""\nSecond line",,${agent},no,no_site,,${conversationId},"{""size"":12,""company"":""=cmd|/C calc!A0""}"`);
+    expect(body).toMatch(
+      new RegExp(`^${leadIds[0]},[^,]+Z,[^,]+Z,plain@example.com,Ada Lovelace,'\\+44 20 7946 0958,${agent},yes,no_site,,${conversationId},$`, 'm'),
+    );
+    expect(body).toContain(
+      `,tricky@example.com,"Smith, ""Jo""\nSecond line",,${agent},no,no_site,,${conversationId},"{""size"":12,""company"":""=cmd|/C calc!A0""}"`,
+    );
     expect(body).toContain(`,attacker@example.com,"'@SUM(1+1)*cmd|""/C calc""!A0",,`);
   });
 

@@ -38,7 +38,14 @@ export function sessionCookieOf(header: string | string[] | undefined): string {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request as a signed-in browser or script sends it: the cookie, and the CSRF header unless told not to. */
-export function asUser(app: FastifyInstance, user: SignedIn | null, method: Method, url: string, payload?: unknown, options: { csrf?: boolean; form?: boolean } = {}) {
+export function asUser(
+  app: FastifyInstance,
+  user: SignedIn | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  options: { csrf?: boolean; form?: boolean } = {},
+) {
   const headers: Record<string, string> = {};
   if (user) headers.cookie = user.cookie;
   if (user && method !== 'GET' && options.csrf !== false && !options.form) headers['x-csrf-token'] = user.csrf;

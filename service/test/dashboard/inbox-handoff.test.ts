@@ -37,7 +37,9 @@ describe('the inbox as the team’s workspace', () => {
     const visitor = await waitingVisitor(service, shop.agentId, 'Where is the zebra-striped teapot?', 'de-AT');
     const waiting = await asUser(service.app, owner, 'GET', '/app/api/conversations?filter=waiting');
     expect(waiting.json().conversations.map((c: { id: string }) => c.id)).toContain(visitor.id);
-    expect((await asUser(service.app, owner, 'GET', '/app/api/conversations?q=zebra-striped')).json().conversations.map((c: { id: string }) => c.id)).toEqual([visitor.id]);
+    expect((await asUser(service.app, owner, 'GET', '/app/api/conversations?q=zebra-striped')).json().conversations.map((c: { id: string }) => c.id)).toEqual([
+      visitor.id,
+    ]);
     expect((await asUser(service.app, owner, 'GET', '/app/api/conversations?language=de&q=zebra')).json().conversations).toHaveLength(1);
     expect((await asUser(service.app, owner, 'GET', '/app/api/conversations?language=fr&q=zebra')).json().conversations).toHaveLength(0);
 
@@ -50,7 +52,11 @@ describe('the inbox as the team’s workspace', () => {
 
     const note = await asUser(service.app, owner, 'POST', `/app/api/conversations/${visitor.id}/notes`, { text: 'Customer is upset: offer 10 %' });
     expect(note.statusCode).toBe(201);
-    const updates = await service.app.inject({ method: 'GET', url: '/v1/widget/updates', headers: { authorization: `Bearer ${visitor.token}`, origin: SHOP_ORIGIN } });
+    const updates = await service.app.inject({
+      method: 'GET',
+      url: '/v1/widget/updates',
+      headers: { authorization: `Bearer ${visitor.token}`, origin: SHOP_ORIGIN },
+    });
     expect(updates.json().messages.map((m: { content: string }) => m.content)).toEqual(['It ships on Monday.']);
     // Internal notes never reach the visitor.
     expect(updates.body).not.toContain('upset');
@@ -71,7 +77,9 @@ describe('the inbox as the team’s workspace', () => {
     const again = await asUser(service.app, owner, 'POST', `/app/api/conversations/${visitor.id}/resolve`);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('handoff_state_conflict');
-    expect((await asUser(service.app, owner, 'GET', '/app/api/conversations?filter=resolved')).json().conversations.map((c: { id: string }) => c.id)).toContain(visitor.id);
+    expect((await asUser(service.app, owner, 'GET', '/app/api/conversations?filter=resolved')).json().conversations.map((c: { id: string }) => c.id)).toContain(
+      visitor.id,
+    );
   });
 
   it('lets a viewer read but never reply, assign, resolve or hand back', { timeout: 120_000 }, async ({ service, shop, prepared }) => {
@@ -92,7 +100,10 @@ describe('the inbox as the team’s workspace', () => {
     expect(page.statusCode).toBe(403);
     const [row] = await service.database.db.select().from(conversations).where(eq(conversations.id, visitor.id));
     expect(row).toMatchObject({ handoffState: 'waiting_for_human', assigneeId: null });
-    expect((await service.database.db.select().from(messages).where(eq(messages.conversationId, visitor.id))).map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect((await service.database.db.select().from(messages).where(eq(messages.conversationId, visitor.id))).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
     const html = (await asUser(service.app, viewer, 'GET', `/app/inbox/${visitor.id}`)).body;
     expect(html).toContain('can read this conversation but not reply');
     expect(html).not.toContain('id="reply-form"');
@@ -105,7 +116,10 @@ describe('the inbox as the team’s workspace', () => {
     expect((await asUser(service.app, stranger, 'POST', `/app/api/conversations/${visitor.id}/replies`, { text: 'gotcha' })).statusCode).toBe(404);
     expect((await asUser(service.app, stranger, 'POST', `/app/api/conversations/${visitor.id}/hand-back`)).statusCode).toBe(404);
     expect((await asUser(service.app, stranger, 'GET', '/app/api/conversations?q=Private')).json().conversations).toEqual([]);
-    expect((await service.database.db.select().from(messages).where(eq(messages.conversationId, visitor.id))).map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect((await service.database.db.select().from(messages).where(eq(messages.conversationId, visitor.id))).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
   });
 
   it('refuses an empty reply and a malformed id without writing', { timeout: 120_000 }, async ({ service, shop, prepared }) => {
@@ -114,7 +128,9 @@ describe('the inbox as the team’s workspace', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toHaveProperty('text');
     expect((await asUser(service.app, prepared.owner, 'POST', '/app/api/conversations/not-an-id/replies', { text: 'x' })).statusCode).toBe(404);
-    expect((await asUser(service.app, prepared.owner, 'POST', `/app/api/conversations/${visitor.id}/assign`, { assignee_id: 'somebody' })).statusCode).toBe(400);
+    expect((await asUser(service.app, prepared.owner, 'POST', `/app/api/conversations/${visitor.id}/assign`, { assignee_id: 'somebody' })).statusCode).toBe(
+      400,
+    );
     const [row] = await service.database.db.select().from(conversations).where(eq(conversations.id, visitor.id));
     expect(row).toMatchObject({ handoffState: 'waiting_for_human', assigneeId: null });
   });

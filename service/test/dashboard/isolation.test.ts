@@ -80,7 +80,9 @@ describe('workspace isolation in the dashboard', () => {
     expect((await get(service, b.owner, '/app/api/agents')).json().agents.map((x: { id: string }) => x.id)).toEqual([b.shop.agentId]);
     expect((await get(service, b.owner, `/app/api/agents/${a.shop.agentId}`)).statusCode).toBe(404);
     expect((await get(service, b.owner, '/app/api/sites')).json().sites).toEqual([]);
-    expect((await get(service, a.owner, '/app/api/sites')).json().sites).toEqual([expect.objectContaining({ site_url: 'https://alpha.example', plugin_version: '1.0.0' })]);
+    expect((await get(service, a.owner, '/app/api/sites')).json().sites).toEqual([
+      expect.objectContaining({ site_url: 'https://alpha.example', plugin_version: '1.0.0' }),
+    ]);
     expect((await get(service, b.owner, '/app/api/tokens')).json().tokens.map((x: { id: string }) => x.id)).toEqual([b.shop.tokenId]);
     expect((await get(service, b.owner, '/app/api/members')).json().members.map((m: { user_id: string }) => m.user_id)).toEqual([b.ownerId]);
   });

@@ -20,7 +20,8 @@ const it = appTest({
 
 /** Every permission case, for the JSON API and for the pages. */
 describe('dashboard permissions', () => {
-  const agentName = async (service: TestApp, id: string) => (await service.database.db.select({ name: agents.name }).from(agents).where(eq(agents.id, id)))[0]?.name;
+  const agentName = async (service: TestApp, id: string) =>
+    (await service.database.db.select({ name: agents.name }).from(agents).where(eq(agents.id, id)))[0]?.name;
 
   describe('without a session', () => {
     it.for([
@@ -36,11 +37,14 @@ describe('dashboard permissions', () => {
       expect(response.json()).toMatchObject({ code: 'unauthenticated' });
     });
 
-    it.for(['/app', '/app/agents', '/app/inbox?q=shoes', `/app/agents/00000000-0000-4000-8000-000000000000`, '/app/analytics'])('page %s redirects to sign-in', async (url, { service }) => {
-      const response = await asUser(service.app, null, 'GET', url);
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe(`/app/login?next=${encodeURIComponent(url)}`);
-    });
+    it.for(['/app', '/app/agents', '/app/inbox?q=shoes', `/app/agents/00000000-0000-4000-8000-000000000000`, '/app/analytics'])(
+      'page %s redirects to sign-in',
+      async (url, { service }) => {
+        const response = await asUser(service.app, null, 'GET', url);
+        expect(response.statusCode).toBe(303);
+        expect(response.headers.location).toBe(`/app/login?next=${encodeURIComponent(url)}`);
+      },
+    );
 
     it('a form post redirects to sign-in and changes nothing', async ({ service, shop }) => {
       const response = await asUser(service.app, null, 'POST', `/app/agents/${shop.agentId}`, { name: 'Hijacked', site_type: 'saas' }, { form: true });
@@ -61,7 +65,14 @@ describe('dashboard permissions', () => {
     });
 
     it('gets a 403 page posting the agent form, and a read-only form', async ({ service, shop, prepared: { as } }) => {
-      const post = await asUser(service.app, as.viewer, 'POST', `/app/agents/${shop.agentId}`, { name: 'Renamed by a viewer', site_type: 'saas' }, { form: true });
+      const post = await asUser(
+        service.app,
+        as.viewer,
+        'POST',
+        `/app/agents/${shop.agentId}`,
+        { name: 'Renamed by a viewer', site_type: 'saas' },
+        { form: true },
+      );
       expect(post.statusCode).toBe(403);
       expect(post.headers['content-type']).toContain('text/html');
       expect(post.body).toContain('Not allowed');
@@ -74,7 +85,15 @@ describe('dashboard permissions', () => {
     });
 
     it('reads the inbox, leads, analytics, usage, sites, tokens and members', async ({ service, prepared: { as } }) => {
-      for (const url of ['/app/api/conversations', '/app/api/leads', '/app/api/analytics', '/app/api/usage', '/app/api/sites', '/app/api/tokens', '/app/api/members']) {
+      for (const url of [
+        '/app/api/conversations',
+        '/app/api/leads',
+        '/app/api/analytics',
+        '/app/api/usage',
+        '/app/api/sites',
+        '/app/api/tokens',
+        '/app/api/members',
+      ]) {
         expect((await asUser(service.app, as.viewer, 'GET', url)).statusCode, url).toBe(200);
       }
     });
@@ -83,7 +102,9 @@ describe('dashboard permissions', () => {
       expect((await asUser(service.app, as.viewer, 'POST', '/app/api/tokens', { name: 'x' })).statusCode).toBe(403);
       expect((await asUser(service.app, as.viewer, 'DELETE', `/app/api/tokens/${shop.tokenId}`)).statusCode).toBe(403);
       expect((await asUser(service.app, as.viewer, 'POST', '/app/tokens', { name: 'x' }, { form: true })).statusCode).toBe(403);
-      expect((await asUser(service.app, as.viewer, 'POST', '/app/api/members', { email: 'x@y.z', password: 'long enough!', role: 'owner' })).statusCode).toBe(403);
+      expect((await asUser(service.app, as.viewer, 'POST', '/app/api/members', { email: 'x@y.z', password: 'long enough!', role: 'owner' })).statusCode).toBe(
+        403,
+      );
     });
   });
 
@@ -93,38 +114,66 @@ describe('dashboard permissions', () => {
       expect(update.statusCode).toBe(200);
       expect(update.json().agent.greeting).toBe('Hello from the editor');
       expect((await asUser(service.app, as.editor, 'POST', '/app/api/tokens', { name: 'x' })).json().code).toBe('forbidden');
-      expect((await asUser(service.app, as.editor, 'POST', '/app/api/members', { email: 'x@y.z', password: 'long enough!', role: 'owner' })).statusCode).toBe(403);
+      expect((await asUser(service.app, as.editor, 'POST', '/app/api/members', { email: 'x@y.z', password: 'long enough!', role: 'owner' })).statusCode).toBe(
+        403,
+      );
     });
 
     it('an admin manages tokens but not members', async ({ service, prepared: { as } }) => {
       const created = await asUser(service.app, as.admin, 'POST', '/app/api/tokens', { name: 'Admin token' });
       expect(created.statusCode).toBe(201);
       expect((await asUser(service.app, as.admin, 'DELETE', `/app/api/tokens/${created.json().id}`)).statusCode).toBe(200);
-      expect((await asUser(service.app, as.admin, 'POST', '/app/api/members', { email: 'x@y.z', password: 'long enough!', role: 'viewer' })).statusCode).toBe(403);
+      expect((await asUser(service.app, as.admin, 'POST', '/app/api/members', { email: 'x@y.z', password: 'long enough!', role: 'viewer' })).statusCode).toBe(
+        403,
+      );
     });
 
     it('an owner adds members', async ({ service, shop, prepared: { as } }) => {
-      const added = await asUser(service.app, as.owner, 'POST', '/app/api/members', { email: 'New.Member@Shop.example', password: 'long enough!', role: 'viewer' });
+      const added = await asUser(service.app, as.owner, 'POST', '/app/api/members', {
+        email: 'New.Member@Shop.example',
+        password: 'long enough!',
+        role: 'viewer',
+      });
       expect(added.statusCode).toBe(201);
       expect(added.json().member).toMatchObject({ email: 'new.member@shop.example', role: 'viewer', created: true });
       expect((await signIn(service.app, 'new.member@shop.example', 'long enough!')).body).toMatchObject({ workspace: { id: shop.workspaceId } });
-      const again = await asUser(service.app, as.owner, 'POST', '/app/api/members', { email: 'new.member@shop.example', password: 'long enough!', role: 'owner' });
+      const again = await asUser(service.app, as.owner, 'POST', '/app/api/members', {
+        email: 'new.member@shop.example',
+        password: 'long enough!',
+        role: 'owner',
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().errors.email).toEqual(['is already a member of this workspace']);
     });
 
-    it("an account of another workspace is not attached without its consent: refused, its password and workspaces unchanged", async ({ service, prepared: { rival, as } }) => {
+    it('an account of another workspace is not attached without its consent: refused, its password and workspaces unchanged', async ({
+      service,
+      prepared: { rival, as },
+    }) => {
       const outsider = await createMember(service.database, rival.workspaceId, 'viewer');
-      const added = await asUser(service.app, as.owner, 'POST', '/app/api/members', { email: outsider.toUpperCase(), password: 'owner chose this', role: 'editor' });
+      const added = await asUser(service.app, as.owner, 'POST', '/app/api/members', {
+        email: outsider.toUpperCase(),
+        password: 'owner chose this',
+        role: 'editor',
+      });
       expect(added.statusCode).toBe(400);
       expect(added.json()).toMatchObject({ code: 'validation_failed', errors: { email: [expect.stringContaining('already has an account')] } });
       const members = (await asUser(service.app, as.owner, 'GET', '/app/api/members')).json().members as { email: string }[];
       expect(members.map((m) => m.email)).not.toContain(outsider);
       // The form says the same, and attaches nothing either.
-      const form = await asUser(service.app, as.owner, 'POST', '/app/members', { email: outsider, password: 'owner chose this', role: 'editor' }, { form: true });
+      const form = await asUser(
+        service.app,
+        as.owner,
+        'POST',
+        '/app/members',
+        { email: outsider, password: 'owner chose this', role: 'editor' },
+        { form: true },
+      );
       expect(form.statusCode).toBe(400);
       expect(form.body).toContain('already has an account');
-      expect((await service.app.inject({ method: 'POST', url: '/app/login', payload: { email: outsider, password: 'owner chose this' } })).statusCode).toBe(401);
+      expect((await service.app.inject({ method: 'POST', url: '/app/login', payload: { email: outsider, password: 'owner chose this' } })).statusCode).toBe(
+        401,
+      );
       const own = await signIn(service.app, outsider);
       expect((own.body.workspaces as { id: string }[]).map((w) => w.id)).toEqual([rival.workspaceId]);
     });
@@ -177,7 +226,14 @@ describe('dashboard permissions', () => {
     });
 
     it('a form without its hidden _csrf field is a 403 page and changes nothing', async ({ service, shop, prepared: { as } }) => {
-      const response = await asUser(service.app, as.owner, 'POST', `/app/agents/${shop.agentId}`, { name: 'No token', site_type: 'saas' }, { form: true, csrf: false });
+      const response = await asUser(
+        service.app,
+        as.owner,
+        'POST',
+        `/app/agents/${shop.agentId}`,
+        { name: 'No token', site_type: 'saas' },
+        { form: true, csrf: false },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.body).toContain('CSRF');
       expect(await agentName(service, shop.agentId)).toBe('Our shop assistant');

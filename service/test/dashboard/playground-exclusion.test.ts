@@ -24,7 +24,9 @@ const it = appTest({
     const db = service.database.db;
     await db.insert(widgetEvents).values({ workspaceId: shop.workspaceId, agentId: shop.agentId, conversationId: playground, name: 'dismiss', at: new Date() });
     await db.insert(couponApplies).values({ id: randomUUID(), workspaceId: shop.workspaceId, conversationId: playground, code: 'TEST', status: 'staged' });
-    await db.insert(leads).values({ id: randomUUID(), workspaceId: shop.workspaceId, agentId: shop.agentId, conversationId: playground, email: 'tester@shop.example' });
+    await db
+      .insert(leads)
+      .values({ id: randomUUID(), workspaceId: shop.workspaceId, agentId: shop.agentId, conversationId: playground, email: 'tester@shop.example' });
     return { owner, production: visit.conversationId, playground };
   },
 });

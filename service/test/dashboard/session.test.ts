@@ -125,7 +125,11 @@ describe('dashboard sign-in and sessions', () => {
       const anonymous = await t.app.inject({ method: 'GET', url: '/app/api/session' });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().code).toBe('unauthenticated');
-      const forged = await t.app.inject({ method: 'GET', url: '/app/api/session', headers: { cookie: 'sa_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/app/api/session',
+        headers: { cookie: 'sa_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      });
       expect(forged.statusCode).toBe(401);
     });
   });
@@ -133,7 +137,12 @@ describe('dashboard sign-in and sessions', () => {
   it('rotates the session on sign-in: the cookie the browser had stops working', async () => {
     const ownerEmail = await createMember(t.database, shop.workspaceId, 'owner');
     const first = await signIn(t.app, ownerEmail);
-    const response = await t.app.inject({ method: 'POST', url: '/app/login', headers: { cookie: first.cookie }, payload: { email: ownerEmail, password: PASSWORD } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/app/login',
+      headers: { cookie: first.cookie },
+      payload: { email: ownerEmail, password: PASSWORD },
+    });
     const second = { cookie: sessionCookieOf(response.headers['set-cookie']), csrf: response.json().csrf_token, body: response.json() };
     expect(second.cookie).not.toBe(first.cookie);
     expect(second.csrf).not.toBe(first.csrf);
@@ -334,13 +343,24 @@ describe('sign-in rate limits', () => {
   it('a repeated email field neither dodges the per-account limit nor signs in', async () => {
     const victim = await createMember(t.database, shop.workspaceId, 'owner');
     const form = (body: string) =>
-      t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.21', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: '/app/login',
+        remoteAddress: '203.0.113.21',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
     // Repeated, the field is refused before any password is checked, even the right one.
     const repeated = await form(`email=someone%40else.example&email=${encodeURIComponent(victim)}&password=${encodeURIComponent(PASSWORD)}`);
     expect(repeated.statusCode).toBe(400);
     expect(repeated.headers['set-cookie']).toBeUndefined();
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.22', payload: { email: victim, password: `wrong password ${i}` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/app/login',
+        remoteAddress: '203.0.113.22',
+        payload: { email: victim, password: `wrong password ${i}` },
+      });
       expect(response.statusCode).toBe(401);
     }
     // The account's limit is spent: neither a repeated field nor a JSON array reaches the password check.
@@ -354,9 +374,19 @@ describe('sign-in rate limits', () => {
       expect([400, 429], body).toContain(response.statusCode);
       expect(response.headers['set-cookie'], body).toBeUndefined();
     }
-    const json = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.23', payload: { email: [victim, victim], password: PASSWORD } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/app/login',
+      remoteAddress: '203.0.113.23',
+      payload: { email: [victim, victim], password: PASSWORD },
+    });
     expect(json.statusCode).toBe(400);
-    const single = await t.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.23', payload: { email: ` ${victim.toUpperCase()} `, password: PASSWORD } });
+    const single = await t.app.inject({
+      method: 'POST',
+      url: '/app/login',
+      remoteAddress: '203.0.113.23',
+      payload: { email: ` ${victim.toUpperCase()} `, password: PASSWORD },
+    });
     expect(single.statusCode).toBe(429);
   }, 60_000);
 
@@ -366,10 +396,20 @@ describe('sign-in rate limits', () => {
       const ip = '203.0.113.9';
       for (let i = 0; i < LOGIN_LIMITS.perIp; i += 1) {
         // Malformed attempts are cheap, and they count too.
-        const response = await fresh.app.inject({ method: 'POST', url: '/app/login', remoteAddress: ip, payload: { email: `guess${i}@shop.example`, password: '' } });
+        const response = await fresh.app.inject({
+          method: 'POST',
+          url: '/app/login',
+          remoteAddress: ip,
+          payload: { email: `guess${i}@shop.example`, password: '' },
+        });
         expect(response.statusCode).toBe(400);
       }
-      const limited = await fresh.app.inject({ method: 'POST', url: '/app/login', remoteAddress: ip, payload: { email: 'guess@shop.example', password: PASSWORD } });
+      const limited = await fresh.app.inject({
+        method: 'POST',
+        url: '/app/login',
+        remoteAddress: ip,
+        payload: { email: 'guess@shop.example', password: PASSWORD },
+      });
       expect(limited.statusCode).toBe(429);
       const form = await fresh.app.inject({
         method: 'POST',
@@ -381,7 +421,12 @@ describe('sign-in rate limits', () => {
       expect(form.statusCode).toBe(429);
       expect(form.headers['retry-after']).toBeDefined();
       expect(form.body).toContain('Too many requests');
-      const elsewhere = await fresh.app.inject({ method: 'POST', url: '/app/login', remoteAddress: '203.0.113.10', payload: { email: 'guess@shop.example', password: PASSWORD } });
+      const elsewhere = await fresh.app.inject({
+        method: 'POST',
+        url: '/app/login',
+        remoteAddress: '203.0.113.10',
+        payload: { email: 'guess@shop.example', password: PASSWORD },
+      });
       expect(elsewhere.statusCode).toBe(401);
     } finally {
       await fresh.app.close();

@@ -28,17 +28,21 @@ const it = appTest({
   prepare: async (service, shop) => {
     // The fake model's answers cite no sources: twice in a row would ask for a person of the
     // signed-in team and hold later messages for them. These caps are about the assistant's turns.
-    await service.database.db.update(agents).set({ handoff: { type: 'lead_form', live: false } }).where(eq(agents.id, shop.agentId));
+    await service.database.db
+      .update(agents)
+      .set({ handoff: { type: 'lead_form', live: false } })
+      .where(eq(agents.id, shop.agentId));
     return {
-    owner: await signedInMember(service, shop.workspaceId, 'owner'),
-    editor: await signedInMember(service, shop.workspaceId, 'editor'),
-    token: (await init(service.app, { agent_id: shop.agentId, locale: 'en' })).json().token as string,
+      owner: await signedInMember(service, shop.workspaceId, 'owner'),
+      editor: await signedInMember(service, shop.workspaceId, 'editor'),
+      token: (await init(service.app, { agent_id: shop.agentId, locale: 'en' })).json().token as string,
     };
   },
 });
 
 const ask = async (service: TestApp, token: string, times: number) => {
-  for (let i = 0; i < times; i += 1) expect((await widgetPost(service.app, '/v1/widget/messages', token, { message: 'When will my order ship?' })).statusCode).toBe(200);
+  for (let i = 0; i < times; i += 1)
+    expect((await widgetPost(service.app, '/v1/widget/messages', token, { message: 'When will my order ship?' })).statusCode).toBe(200);
 };
 const page = async (service: TestApp, owner: SignedIn, url: string) => {
   const response = await asUser(service.app, owner, 'GET', url);
@@ -50,24 +54,54 @@ describe('daily caps on the Usage page and the agent page', () => {
   it('sets an agent’s daily caps through the agent form, refusing what is not a cap', async ({ service, shop, prepared: { owner } }) => {
     const agentPage = await page(service, owner, `/app/agents/${shop.agentId}`);
     expect(agentPage).toContain('name="daily_token_cap"');
-    const form = { name: 'Capped assistant', site_type: 'ecommerce', allowed_origins: 'https://shop.example', default_locale: 'en', theme_color: '#1f6feb', theme_position: 'right', provider: 'openai', model: 'gpt-4o-mini', published: 'on' };
-    const bad = await asUser(service.app, owner, 'POST', `/app/agents/${shop.agentId}`, { ...form, daily_token_cap: 'lots', daily_cost_cap_usd: '1.23456' }, { form: true });
+    const form = {
+      name: 'Capped assistant',
+      site_type: 'ecommerce',
+      allowed_origins: 'https://shop.example',
+      default_locale: 'en',
+      theme_color: '#1f6feb',
+      theme_position: 'right',
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      published: 'on',
+    };
+    const bad = await asUser(
+      service.app,
+      owner,
+      'POST',
+      `/app/agents/${shop.agentId}`,
+      { ...form, daily_token_cap: 'lots', daily_cost_cap_usd: '1.23456' },
+      { form: true },
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('daily token cap');
     expect(bad.body).toContain('daily cost cap usd');
-    const saved = await asUser(service.app, owner, 'POST', `/app/agents/${shop.agentId}`, { ...form, daily_token_cap: '1000', daily_cost_cap_usd: '2.5' }, { form: true });
+    const saved = await asUser(
+      service.app,
+      owner,
+      'POST',
+      `/app/agents/${shop.agentId}`,
+      { ...form, daily_token_cap: '1000', daily_cost_cap_usd: '2.5' },
+      { form: true },
+    );
     expect(saved.statusCode, saved.body.match(/error-box[\s\S]*?<\/div>/)?.[0]).toBe(303);
     const wire = (await asUser(service.app, owner, 'GET', `/app/api/agents/${shop.agentId}`)).json().agent;
     expect(wire).toMatchObject({ provider: 'openai', daily_token_cap: 1000, daily_cost_cap_usd: 2.5 });
     expect(notices(await page(service, owner, '/app/usage'))).toEqual([]);
   });
 
-  it('shows an 80% notice, then a 100% notice, on both pages; past the cap replies come from the offline responder', async ({ service, shop, prepared: { owner, token } }) => {
+  it('shows an 80% notice, then a 100% notice, on both pages; past the cap replies come from the offline responder', async ({
+    service,
+    shop,
+    prepared: { owner, token },
+  }) => {
     // 8 model calls of about 107 tokens: over 800 of 1,000.
     await ask(service, token, 8);
     expect(llm.requests).toHaveLength(8);
     let usage = notices(await page(service, owner, '/app/usage'));
-    expect(usage).toEqual([{ level: 'warning', text: expect.stringMatching(/^Agent Capped assistant: 8\d% of the daily cap used \(8\d\d of 1,000 tokens today, UTC\)/) }]);
+    expect(usage).toEqual([
+      { level: 'warning', text: expect.stringMatching(/^Agent Capped assistant: 8\d% of the daily cap used \(8\d\d of 1,000 tokens today, UTC\)/) },
+    ]);
     expect(notices(await page(service, owner, `/app/agents/${shop.agentId}`))).toEqual(usage);
     const today = (await asUser(service.app, owner, 'GET', '/app/api/usage/today')).json();
     expect(today.agents).toContainEqual(expect.objectContaining({ agent_id: shop.agentId, cap_level: 'warning', turns: 8, daily_token_cap: 1000 }));
@@ -76,7 +110,14 @@ describe('daily caps on the Usage page and the agent page', () => {
     await ask(service, token, 2);
     expect(llm.requests).toHaveLength(10);
     usage = notices(await page(service, owner, '/app/usage'));
-    expect(usage).toEqual([{ level: 'reached', text: expect.stringMatching(/^Agent Capped assistant: daily cap reached \(1,0\d\d of 1,000 tokens today, UTC\)\. Replies come from the offline responder/) }]);
+    expect(usage).toEqual([
+      {
+        level: 'reached',
+        text: expect.stringMatching(
+          /^Agent Capped assistant: daily cap reached \(1,0\d\d of 1,000 tokens today, UTC\)\. Replies come from the offline responder/,
+        ),
+      },
+    ]);
     expect(notices(await page(service, owner, `/app/agents/${shop.agentId}`))).toEqual(usage);
 
     // The next reply does not reach the model.
@@ -84,8 +125,14 @@ describe('daily caps on the Usage page and the agent page', () => {
     expect(llm.requests).toHaveLength(10);
   });
 
-  it('sets the workspace’s caps on the Usage page (owner and admin only), and shows the workspace notice', async ({ service, shop, prepared: { owner, editor } }) => {
-    expect((await asUser(service.app, editor, 'POST', '/app/usage/caps', { daily_token_cap: '1200', daily_cost_cap_usd: '' }, { form: true })).statusCode).toBe(403);
+  it('sets the workspace’s caps on the Usage page (owner and admin only), and shows the workspace notice', async ({
+    service,
+    shop,
+    prepared: { owner, editor },
+  }) => {
+    expect((await asUser(service.app, editor, 'POST', '/app/usage/caps', { daily_token_cap: '1200', daily_cost_cap_usd: '' }, { form: true })).statusCode).toBe(
+      403,
+    );
     const bad = await asUser(service.app, owner, 'POST', '/app/usage/caps', { daily_token_cap: '12', daily_cost_cap_usd: 'free' }, { form: true });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('value="free"');

@@ -54,11 +54,13 @@ describe('the embedded database lets the event loop turn between statements', ()
     const result = await database.db.execute(sql`SELECT 41 + 1 AS answer`);
     expect((result as unknown as { rows: { answer: number }[] }).rows[0]?.answer).toBe(42);
     await expect(database.db.execute(sql`SELECT * FROM no_such_table`)).rejects.toThrow(/no_such_table/);
-    await expect(database.db.transaction(async (tx) => {
-      await tx.execute(sql`CREATE TEMP TABLE fairness_probe (n int)`);
-      await tx.execute(sql`INSERT INTO fairness_probe VALUES (1)`);
-      throw new Error('roll back');
-    })).rejects.toThrow('roll back');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`CREATE TEMP TABLE fairness_probe (n int)`);
+        await tx.execute(sql`INSERT INTO fairness_probe VALUES (1)`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     await expect(database.db.execute(sql`SELECT * FROM fairness_probe`)).rejects.toThrow(/fairness_probe/);
   });
 });

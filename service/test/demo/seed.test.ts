@@ -105,7 +105,10 @@ describe('the demo store seed', () => {
   });
 
   it('adds the new port to the allowed origins and keeps origins added by hand', async () => {
-    await db().update(agents).set({ allowedOrigins: [BASE, 'http://localhost:4100', 'https://my-shop.example'] }).where(eq(agents.id, DEMO_AGENT_ID));
+    await db()
+      .update(agents)
+      .set({ allowedOrigins: [BASE, 'http://localhost:4100', 'https://my-shop.example'] })
+      .where(eq(agents.id, DEMO_AGENT_ID));
     const result = await seed({}, 4200);
     expect(result.synced).toBe(false);
     const [agent] = await db().select({ origins: agents.allowedOrigins }).from(agents).where(eq(agents.id, DEMO_AGENT_ID));

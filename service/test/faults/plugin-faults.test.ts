@@ -94,7 +94,8 @@ describe.each([
           // Answers, but only after the service's 5 s timeout has given up on it.
           lateAnswers.push(
             setTimeout(() => {
-              if (res.writable) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ user_id: 77, created: false, role: 'customer' }));
+              if (res.writable)
+                res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ user_id: 77, created: false, role: 'customer' }));
             }, 7_000),
           );
           return true;
@@ -130,7 +131,10 @@ describe.each([
   }
 
   const outboxRowOf = async (leadId: string) => {
-    const rows = await t.database.db.select().from(outbox).where(sql`${outbox.payload}->>'lead_id' = ${leadId}`);
+    const rows = await t.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'lead_id' = ${leadId}`);
     expect(rows).toHaveLength(1);
     return rows[0]!;
   };
@@ -139,7 +143,11 @@ describe.each([
   const dueLater = async (id: number) =>
     (await queryRows<{ later: boolean }>(t.database.db, sql`SELECT next_attempt_at > now() AS later FROM outbox WHERE id = ${id}`))[0]!.later;
   /** The backoff has passed: what the worker would see a few seconds later. */
-  const makeDue = (ids: number[]) => t.database.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(inArray(outbox.id, ids));
+  const makeDue = (ids: number[]) =>
+    t.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(inArray(outbox.id, ids));
   const worker = () => serviceOutboxWorker(t.app.deps);
   const accepted = (leadId: string) => calls.filter((c) => c.leadId === leadId && c.mode === 'healthy');
 
@@ -181,16 +189,20 @@ describe.each([
     expect((await outboxRowOf(leadId)).attempts).toBe(2);
   });
 
-  it.skipIf(skip)('site slower than the 5 s timeout: pending with the timeout, delivered once on the retry', async () => {
-    mode = 'slow';
-    const { leadId, conversationId } = await submitLead('slow@example.com', 'Sam Slow');
-    expect(await worker().runOnce()).toBe(1);
-    expect(calls.filter((c) => c.leadId === leadId).map((c) => c.mode)).toEqual(['slow']);
-    const row = await expectPendingAfterFailedAttempt(leadId, /did not answer within 5 s/);
-    await makeDue([row.id]);
-    expect(await worker().runOnce()).toBe(1);
-    await expectDeliveredOnce(leadId, 'slow@example.com', conversationId);
-  }, 30_000);
+  it.skipIf(skip)(
+    'site slower than the 5 s timeout: pending with the timeout, delivered once on the retry',
+    async () => {
+      mode = 'slow';
+      const { leadId, conversationId } = await submitLead('slow@example.com', 'Sam Slow');
+      expect(await worker().runOnce()).toBe(1);
+      expect(calls.filter((c) => c.leadId === leadId).map((c) => c.mode)).toEqual(['slow']);
+      const row = await expectPendingAfterFailedAttempt(leadId, /did not answer within 5 s/);
+      await makeDue([row.id]);
+      expect(await worker().runOnce()).toBe(1);
+      await expectDeliveredOnce(leadId, 'slow@example.com', conversationId);
+    },
+    30_000,
+  );
 
   it.skipIf(skip)('site answering 500: pending with the status, delivered once it answers again', async () => {
     mode = 'failing';

@@ -69,7 +69,11 @@ describe.skipIf(postgresSkip)('a PostgreSQL connection terminated in the middle 
   it('rolls the whole batch back, answers with a clean 5xx, and the retry writes every item once', async () => {
     const before = await documentsByWpId();
     expect(before.map((d) => d.wpId)).toEqual([1]);
-    const chunksBefore = await t.database.db.select({ content: chunks.content }).from(chunks).where(eq(chunks.documentId, before[0]!.id)).orderBy(chunks.ordinal);
+    const chunksBefore = await t.database.db
+      .select({ content: chunks.content })
+      .from(chunks)
+      .where(eq(chunks.documentId, before[0]!.id))
+      .orderBy(chunks.ordinal);
     const [{ last_sync_at: syncedBefore }] = (await locker.query('SELECT last_sync_at FROM sites WHERE id = $1', [siteId])).rows;
 
     await locker.query('BEGIN');
@@ -102,7 +106,11 @@ describe.skipIf(postgresSkip)('a PostgreSQL connection terminated in the middle 
 
     // Not one item of the batch was written: the locked product is as before, the new ones absent.
     expect(await documentsByWpId()).toEqual(before);
-    const chunksAfter = await t.database.db.select({ content: chunks.content }).from(chunks).where(eq(chunks.documentId, before[0]!.id)).orderBy(chunks.ordinal);
+    const chunksAfter = await t.database.db
+      .select({ content: chunks.content })
+      .from(chunks)
+      .where(eq(chunks.documentId, before[0]!.id))
+      .orderBy(chunks.ordinal);
     expect(chunksAfter).toEqual(chunksBefore);
     const [{ last_sync_at: syncedAfter }] = (await locker.query('SELECT last_sync_at FROM sites WHERE id = $1', [siteId])).rows;
     expect(syncedAfter).toEqual(syncedBefore);
@@ -129,11 +137,14 @@ describe.skipIf(postgresSkip)('a PostgreSQL connection terminated in the middle 
 
     const after = await documentsByWpId();
     expect(after.map((d) => d.wpId)).toEqual([1, 2, 3, 4]);
-    expect(after[0]).toMatchObject({ id: before[0]!.id, title: 'Trail runner 1, second edition', contentHash: 'phash-1-v2', data: { pricing: { price: '21.00' } } });
+    expect(after[0]).toMatchObject({
+      id: before[0]!.id,
+      title: 'Trail runner 1, second edition',
+      contentHash: 'phash-1-v2',
+      data: { pricing: { price: '21.00' } },
+    });
     expect(after[3]!.data).toMatchObject({ stock_status: 'outofstock' });
-    const counts = await t.database.db.execute(
-      sql`SELECT wp_id, count(*)::int AS n FROM documents WHERE site_id = ${siteId} GROUP BY wp_id ORDER BY wp_id`,
-    );
+    const counts = await t.database.db.execute(sql`SELECT wp_id, count(*)::int AS n FROM documents WHERE site_id = ${siteId} GROUP BY wp_id ORDER BY wp_id`);
     expect((counts as unknown as { rows: unknown[] }).rows).toEqual(wpIds.map((wpId) => ({ wp_id: String(wpId), n: 1 })));
     // Each document was chunked once: ordinals start at 0 and do not repeat.
     const chunkOrdinals = await t.database.db.execute(

@@ -29,10 +29,14 @@ async function freePort(): Promise<number> {
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await waitFor('redis-server to listen', async () => {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (port ${port} taken?)`);
-    return (await canConnect('127.0.0.1', port, 200)) ? true : undefined;
-  }, 20_000);
+  await waitFor(
+    'redis-server to listen',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} (port ${port} taken?)`);
+      return (await canConnect('127.0.0.1', port, 200)) ? true : undefined;
+    },
+    20_000,
+  );
   return child;
 }
 
@@ -163,10 +167,14 @@ describe.skipIf(skip)('Redis stopped under the rate limits, then back', () => {
 
   it('Redis back on the same port: /readyz is ready again and the limits apply again', async () => {
     redis = await startRedis(port);
-    const ready = await waitFor('/readyz to see Redis again', async () => {
-      const response = await readyz();
-      return response.statusCode === 200 ? response : undefined;
-    }, 20_000);
+    const ready = await waitFor(
+      '/readyz to see Redis again',
+      async () => {
+        const response = await readyz();
+        return response.statusCode === 200 ? response : undefined;
+      },
+      20_000,
+    );
     expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
     // The new server starts empty (no persistence), so every limit counts from zero again.
     expect(await expectLimitsEnforced('198.51.100.30', '198.51.100.31')).toBe(60);

@@ -97,7 +97,12 @@ export interface SeededWorkspace {
 }
 
 /** A workspace with an ecommerce agent and an integration token, made through the operator commands. */
-export async function seedWorkspace(database: Database, name = 'Test shop', abilities: string[] = ['wp:integration'], published = true): Promise<SeededWorkspace> {
+export async function seedWorkspace(
+  database: Database,
+  name = 'Test shop',
+  abilities: string[] = ['wp:integration'],
+  published = true,
+): Promise<SeededWorkspace> {
   const workspace = await runCommand(database.db, 'workspace:create', { name });
   const workspaceId = String(workspace.id);
   const agent = await runCommand(database.db, 'agent:create', {

@@ -70,7 +70,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
-    const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`${baseUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');

@@ -48,11 +48,14 @@ export async function missingService(name: string, available: () => Promise<bool
 export const postgresMissing = () =>
   missingService('PostgreSQL', () => canConnect(...hostPort(POSTGRES_ADMIN_URL, 5432)), `set TEST_POSTGRES_URL; tried ${POSTGRES_ADMIN_URL}`);
 
-export const redisMissing = () =>
-  missingService('Redis', () => canConnect(...hostPort(REDIS_TEST_URL, 6379)), `set TEST_REDIS_URL; tried ${REDIS_TEST_URL}`);
+export const redisMissing = () => missingService('Redis', () => canConnect(...hostPort(REDIS_TEST_URL, 6379)), `set TEST_REDIS_URL; tried ${REDIS_TEST_URL}`);
 
 export const chromiumMissing = () =>
-  missingService('Chromium', async () => existsSync(CHROMIUM_PATH), `apt-get install -y chromium fonts-liberation, or set TEST_CHROMIUM_PATH; tried ${CHROMIUM_PATH}`);
+  missingService(
+    'Chromium',
+    async () => existsSync(CHROMIUM_PATH),
+    `apt-get install -y chromium fonts-liberation, or set TEST_CHROMIUM_PATH; tried ${CHROMIUM_PATH}`,
+  );
 
 export const phpMissing = () =>
   missingService('PHP', async () => spawnSync('php', ['--version'], { stdio: 'ignore' }).status === 0, 'apt-get install -y php-cli php-xml');

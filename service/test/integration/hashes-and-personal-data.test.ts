@@ -44,21 +44,37 @@ describe('document hashes and personal data over the integration API', () => {
         ],
         has_more: true,
       });
-      expect(await client.documentHashes({ kind: 'product', after_wp_id: 20, limit: 2 })).toEqual({ items: [{ wp_id: 30, content_hash: 'phash-30' }], has_more: false });
+      expect(await client.documentHashes({ kind: 'product', after_wp_id: 20, limit: 2 })).toEqual({
+        items: [{ wp_id: 30, content_hash: 'phash-30' }],
+        has_more: false,
+      });
       expect((await client.documentHashes({ kind: 'post' })).items.map((item) => item.wp_id)).toEqual([5, 6]);
       // Another workspace's site holds its own documents only.
-      expect(await integrationClient(t.app, other.token).documentHashes({ kind: 'product' })).toEqual({ items: [{ wp_id: 15, content_hash: 'phash-15' }], has_more: false });
+      expect(await integrationClient(t.app, other.token).documentHashes({ kind: 'product' })).toEqual({
+        items: [{ wp_id: 15, content_hash: 'phash-15' }],
+        has_more: false,
+      });
     });
 
     it('needs the signature and a valid body', async () => {
       const unsigned = signedRequest(shop.token, '/api/v1/wp/documents/hashes', { kind: 'product' });
       delete unsigned.headers['X-Service-Signature'];
-      const response = await t.app.inject({ method: 'POST', url: unsigned.path, headers: { ...unsigned.headers, 'content-type': 'application/json' }, payload: unsigned.body });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: unsigned.path,
+        headers: { ...unsigned.headers, 'content-type': 'application/json' },
+        payload: unsigned.body,
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe('invalid_signature');
 
       const invalid = signedRequest(shop.token, '/api/v1/wp/documents/hashes', { kind: 'page', limit: 5000 });
-      const refused = await t.app.inject({ method: 'POST', url: invalid.path, headers: { ...invalid.headers, 'content-type': 'application/json' }, payload: invalid.body });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: invalid.path,
+        headers: { ...invalid.headers, 'content-type': 'application/json' },
+        payload: invalid.body,
+      });
       expect(refused.statusCode).toBe(400);
       expect(Object.keys(refused.json().errors).sort()).toEqual(['kind', 'limit']);
     });
@@ -70,7 +86,9 @@ describe('document hashes and personal data over the integration API', () => {
     /** A conversation in `workspace` with the given visitor messages (and an answer to each). */
     async function conversation(workspace: SeededWorkspace, texts: string[], extra: Partial<typeof conversations.$inferInsert> = {}) {
       const id = randomUUID();
-      await t.database.db.insert(conversations).values({ id, workspaceId: workspace.workspaceId, agentId: workspace.agentId, visitorId: randomUUID(), ...extra });
+      await t.database.db
+        .insert(conversations)
+        .values({ id, workspaceId: workspace.workspaceId, agentId: workspace.agentId, visitorId: randomUUID(), ...extra });
       for (const text of texts) {
         await t.database.db.insert(messages).values([
           { id: randomUUID(), conversationId: id, workspaceId: workspace.workspaceId, role: 'user', content: text, facts: messageFacts(text) },
@@ -104,11 +122,15 @@ describe('document hashes and personal data over the integration API', () => {
       await lead(shop, 'grace@example.com', someoneElse);
       otherWorkspace = await conversation(other, [`Me: ${ADA}`]);
       playground = await conversation(shop, [`Testing with ${ADA}`], { isPlayground: true });
-      await t.database.db.insert(couponApplies).values({ id: randomUUID(), workspaceId: shop.workspaceId, conversationId: typed, code: 'SPRING10', status: 'staged' });
-      await t.database.db.insert(widgetEvents).values({ workspaceId: shop.workspaceId, agentId: shop.agentId, conversationId: typed, name: 'launcher_open', at: new Date() });
+      await t.database.db
+        .insert(couponApplies)
+        .values({ id: randomUUID(), workspaceId: shop.workspaceId, conversationId: typed, code: 'SPRING10', status: 'staged' });
+      await t.database.db
+        .insert(widgetEvents)
+        .values({ workspaceId: shop.workspaceId, agentId: shop.agentId, conversationId: typed, name: 'launcher_open', at: new Date() });
     });
 
-    it('exports the leads and the conversations that are the person\'s, with every message', async () => {
+    it("exports the leads and the conversations that are the person's, with every message", async () => {
       const exported = await integrationClient(t.app, shop.token).exportPersonalData(ADA);
       expect(exported.email).toBe(ADA);
       expect(exported.leads.map((row) => [row.email, row.conversation_id, row.name])).toEqual([['ADA@example.com', withLead, 'Ada']]);
@@ -146,10 +168,20 @@ describe('document hashes and personal data over the integration API', () => {
 
     it('refuses an invalid address and an unsigned request', async () => {
       const invalid = signedRequest(shop.token, '/api/v1/wp/personal-data/erase', { email: 'not an address' });
-      const refused = await t.app.inject({ method: 'POST', url: invalid.path, headers: { ...invalid.headers, 'content-type': 'application/json' }, payload: invalid.body });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: invalid.path,
+        headers: { ...invalid.headers, 'content-type': 'application/json' },
+        payload: invalid.body,
+      });
       expect(refused.statusCode).toBe(400);
       const forged = signedRequest(shop.token, '/api/v1/wp/personal-data/export', { email: 'grace@example.com' }, { key: 'svc_not_the_token' });
-      const rejected = await t.app.inject({ method: 'POST', url: forged.path, headers: { ...forged.headers, 'content-type': 'application/json' }, payload: forged.body });
+      const rejected = await t.app.inject({
+        method: 'POST',
+        url: forged.path,
+        headers: { ...forged.headers, 'content-type': 'application/json' },
+        payload: forged.body,
+      });
       expect(rejected.statusCode).toBe(401);
     });
   });

@@ -165,9 +165,19 @@ describe.each([
       expect(again.json()).toMatchObject({ received: 3, unchanged: 3, created: 0, updated: 0 });
 
       const changed = await signedSync(t.app, shop.token, 'posts', {
-        items: [post(1, { content_hash: 'hash-1b', title: 'Returns policy', content_html: '<h2>Refunds</h2><p>Return within thirty days.</p>' }), post(2, { deleted: true })],
+        items: [
+          post(1, { content_hash: 'hash-1b', title: 'Returns policy', content_html: '<h2>Refunds</h2><p>Return within thirty days.</p>' }),
+          post(2, { deleted: true }),
+        ],
       });
-      expect(changed.json()).toMatchObject({ updated: 1, deleted: 1, results: [{ wp_id: 1, status: 'updated' }, { wp_id: 2, status: 'deleted' }] });
+      expect(changed.json()).toMatchObject({
+        updated: 1,
+        deleted: 1,
+        results: [
+          { wp_id: 1, status: 'updated' },
+          { wp_id: 2, status: 'deleted' },
+        ],
+      });
       const hits = await searchKnowledge(t.database.db, { workspaceId: shop.workspaceId, query: 'refunds' });
       expect(hits[0]).toMatchObject({ title: 'Returns policy', heading: 'Refunds', url: 'https://shop.example/?p=1' });
       const deleted = await t.database.db.select().from(documents).where(eq(documents.wpId, 2));
@@ -186,9 +196,17 @@ describe.each([
 
     it('does not re-index an unchanged document (same chunk rows)', async () => {
       await signedSync(t.app, shop.token, 'posts', { items: [post(10)] });
-      const before = await t.database.db.select({ id: chunks.id }).from(chunks).innerJoin(documents, eq(documents.id, chunks.documentId)).where(eq(documents.wpId, 10));
+      const before = await t.database.db
+        .select({ id: chunks.id })
+        .from(chunks)
+        .innerJoin(documents, eq(documents.id, chunks.documentId))
+        .where(eq(documents.wpId, 10));
       await signedSync(t.app, shop.token, 'posts', { items: [post(10)] });
-      const after = await t.database.db.select({ id: chunks.id }).from(chunks).innerJoin(documents, eq(documents.id, chunks.documentId)).where(eq(documents.wpId, 10));
+      const after = await t.database.db
+        .select({ id: chunks.id })
+        .from(chunks)
+        .innerJoin(documents, eq(documents.id, chunks.documentId))
+        .where(eq(documents.wpId, 10));
       expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
       expect(before.length).toBeGreaterThan(0);
     });
@@ -228,7 +246,9 @@ describe.each([
     });
 
     it('keeps product price and stock structured and finds products by SKU and description', async () => {
-      await signedSync(t.app, shop.token, 'products', { items: [product(77, { sku: 'ZX-4411-BLU', description_html: '<p>Made from recycled <em>seaweed</em> fibre.</p>' })] });
+      await signedSync(t.app, shop.token, 'products', {
+        items: [product(77, { sku: 'ZX-4411-BLU', description_html: '<p>Made from recycled <em>seaweed</em> fibre.</p>' })],
+      });
       const bySku = await searchKnowledge(t.database.db, { workspaceId: shop.workspaceId, query: 'do you have ZX-4411-BLU?' });
       expect(bySku[0]).toMatchObject({ kind: 'product', title: 'Trail runner 77' });
       expect(bySku[0]!.data).toMatchObject({ sku: 'ZX-4411-BLU', pricing: { currency: 'EUR', price: '17.90' }, stock_status: 'instock' });
@@ -256,9 +276,13 @@ describe.each([
 
   describe.skipIf(skip)('tenant isolation', () => {
     it("workspace B's token can neither change nor find workspace A's documents", async () => {
-      await signedSync(t.app, shop.token, 'posts', { items: [post(70, { title: 'Secret A', content_html: '<p>quokka supply chain</p>', content_hash: 'a70' })] });
+      await signedSync(t.app, shop.token, 'posts', {
+        items: [post(70, { title: 'Secret A', content_html: '<p>quokka supply chain</p>', content_hash: 'a70' })],
+      });
       // Same wp_id from B's site: a different document, A's is untouched.
-      const fromB = await signedSync(t.app, other.token, 'posts', { items: [post(70, { title: 'B overwrite', content_html: '<p>nothing</p>', content_hash: 'b70' })] });
+      const fromB = await signedSync(t.app, other.token, 'posts', {
+        items: [post(70, { title: 'B overwrite', content_html: '<p>nothing</p>', content_hash: 'b70' })],
+      });
       expect(fromB.json().results).toEqual([{ wp_id: 70, status: 'created' }]);
       await signedSync(t.app, other.token, 'posts', { items: [post(70, { deleted: true })] });
       const aHits = await searchKnowledge(t.database.db, { workspaceId: shop.workspaceId, query: 'quokka' });

@@ -8,7 +8,14 @@ describe('addressLimitKey: what a per-address limit counts', () => {
   });
 
   it('counts every address of one IPv6 /64 as one, however it is written', () => {
-    const spellings = ['2001:db8:1:2::1', '2001:0db8:0001:0002:0000:0000:0000:0001', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:DB8:1:2:a:b:c:d', '[2001:db8:1:2::9]', 'fe80::1%eth0'];
+    const spellings = [
+      '2001:db8:1:2::1',
+      '2001:0db8:0001:0002:0000:0000:0000:0001',
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:DB8:1:2:a:b:c:d',
+      '[2001:db8:1:2::9]',
+      'fe80::1%eth0',
+    ];
     const keys = spellings.map(addressLimitKey);
     expect(new Set(keys.slice(0, 5))).toEqual(new Set(['2001:db8:1:2::/64']));
     expect(keys[5]).toBe('fe80:0:0:0::/64');

@@ -91,7 +91,10 @@ describe('SIGTERM with turns in flight (a real server process)', () => {
     // request reaching a kept-alive connection gets 503.
     let turnedAway = false;
     for (let i = 0; i < 40 && !turnedAway; i += 1) {
-      turnedAway = await fetch(`${baseUrl}/healthz`).then((r) => r.status === 503, () => true);
+      turnedAway = await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.status === 503,
+        () => true,
+      );
       if (!turnedAway) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(turnedAway).toBe(true);

@@ -87,7 +87,9 @@ describe('on PostgreSQL', async () => {
     try {
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
       const shop = await seedWorkspace(t.database);
-      await t.database.db.insert(outbox).values({ workspaceId: shop.workspaceId, siteId: null, kind: 'lead.upsert', payload: {}, createdAt: new Date(Date.now() - 30_000) });
+      await t.database.db
+        .insert(outbox)
+        .values({ workspaceId: shop.workspaceId, siteId: null, kind: 'lead.upsert', payload: {}, createdAt: new Date(Date.now() - 30_000) });
       const text = await scrape(t);
       expect(sample(text, 'outbox_backlog')).toBe(1);
       expect(sample(text, 'outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(29);

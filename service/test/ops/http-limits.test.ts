@@ -142,12 +142,31 @@ describe('connection limits: configuration', () => {
   const base = { APP_SECRET: 'a'.repeat(40), DATA_DIR: '/tmp/sa-test-unused' };
 
   it('has safe defaults', () => {
-    expect(loadConfig(base).http).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 10_000, connectionTimeoutMs: 120_000, maxConnections: 10_000 });
+    expect(loadConfig(base).http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 10_000,
+      connectionTimeoutMs: 120_000,
+      maxConnections: 10_000,
+    });
   });
 
   it('reads the variables, and refuses a header deadline beyond the request deadline or a timeout of 0', () => {
-    const env = { ...base, REQUEST_TIMEOUT_MS: '20000', HEADERS_TIMEOUT_MS: '5000', KEEP_ALIVE_TIMEOUT_MS: '65000', CONNECTION_TIMEOUT_MS: '60000', MAX_CONNECTIONS: '2000' };
-    expect(loadConfig(env).http).toEqual({ requestTimeoutMs: 20_000, headersTimeoutMs: 5_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 60_000, maxConnections: 2_000 });
+    const env = {
+      ...base,
+      REQUEST_TIMEOUT_MS: '20000',
+      HEADERS_TIMEOUT_MS: '5000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+      CONNECTION_TIMEOUT_MS: '60000',
+      MAX_CONNECTIONS: '2000',
+    };
+    expect(loadConfig(env).http).toEqual({
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 5_000,
+      keepAliveTimeoutMs: 65_000,
+      connectionTimeoutMs: 60_000,
+      maxConnections: 2_000,
+    });
     expect(() => loadConfig({ ...env, HEADERS_TIMEOUT_MS: '25000' })).toThrow(/HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS/);
     expect(() => loadConfig({ ...env, REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
     expect(() => loadConfig({ ...env, MAX_CONNECTIONS: '0' })).toThrow(/MAX_CONNECTIONS/);

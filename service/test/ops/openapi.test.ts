@@ -13,9 +13,7 @@ type Json = Record<string, unknown>;
 function refsIn(value: unknown, at = '#'): { ref: string; at: string }[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => refsIn(item, `${at}/${index}`));
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) =>
-    key === '$ref' && typeof child === 'string' ? [{ ref: child, at }] : refsIn(child, `${at}/${key}`),
-  );
+  return Object.entries(value).flatMap(([key, child]) => (key === '$ref' && typeof child === 'string' ? [{ ref: child, at }] : refsIn(child, `${at}/${key}`)));
 }
 
 function resolvePointer(document: Json, ref: string): unknown {
@@ -85,9 +83,18 @@ describe('the OpenAPI document', () => {
   it('would be reported invalid if it were broken (the validation above can fail)', async ({ document }) => {
     const breakages: [string, (copy: Json) => void][] = [
       ['no info', (copy) => delete copy.info],
-      ['a response without its description', (copy) => delete ((copy.paths as Record<string, Record<string, Json>>)['/healthz']!.get!.responses as Record<string, Json>)['200']!.description],
-      ['an OpenAPI 2 body parameter', (copy) => (((copy.paths as Record<string, Record<string, Json>>)['/v1/widget/init']!.post!.parameters as Json[])[0]!.in = 'body')],
-      ['a security scheme of an unknown type', (copy) => ((copy.components as { securitySchemes: Record<string, Json> }).securitySchemes.serviceToken!.type = 'password')],
+      [
+        'a response without its description',
+        (copy) => delete ((copy.paths as Record<string, Record<string, Json>>)['/healthz']!.get!.responses as Record<string, Json>)['200']!.description,
+      ],
+      [
+        'an OpenAPI 2 body parameter',
+        (copy) => (((copy.paths as Record<string, Record<string, Json>>)['/v1/widget/init']!.post!.parameters as Json[])[0]!.in = 'body'),
+      ],
+      [
+        'a security scheme of an unknown type',
+        (copy) => ((copy.components as { securitySchemes: Record<string, Json> }).securitySchemes.serviceToken!.type = 'password'),
+      ],
     ];
     for (const [what, breakIt] of breakages) {
       const copy = structuredClone(document);
@@ -120,7 +127,11 @@ describe('the OpenAPI document', () => {
       expect(paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()], `${method} ${path}`).toBeUndefined();
     }
     // Each exclusion rule still matches a served route: a list that outlived its routes would hide nothing useful.
-    for (const { pattern, why } of UNDOCUMENTED) expect(unlisted.some(([, path]) => pattern.test(path)), why).toBe(true);
+    for (const { pattern, why } of UNDOCUMENTED)
+      expect(
+        unlisted.some(([, path]) => pattern.test(path)),
+        why,
+      ).toBe(true);
   });
 
   it('resolves every $ref inside the document', ({ document }) => {
@@ -155,7 +166,7 @@ describe('the OpenAPI document', () => {
     expect(components.securitySchemes.serviceToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(components.securitySchemes.serviceSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Signature' });
     expect(components.securitySchemes.widgetToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    const security = (method: string, path: string) => ((document.paths as Record<string, Record<string, Json>>)[path]![method]!.security);
+    const security = (method: string, path: string) => (document.paths as Record<string, Record<string, Json>>)[path]![method]!.security;
     expect(security('post', '/api/v1/wp/handshake')).toEqual([{ serviceToken: [] }]);
     expect(security('post', '/api/v1/wp/posts/sync')).toEqual([{ serviceToken: [], serviceSignature: [] }]);
     expect(security('post', '/v1/widget/leads')).toEqual([{ widgetToken: [] }]);
@@ -169,9 +180,13 @@ describe('the OpenAPI document', () => {
     expect(paths['/metrics']!.get!.responses['200']!.content).toHaveProperty(['text/plain']);
   });
 
-  it('takes its request schemas from the routes\' zod schemas', ({ document }) => {
+  it("takes its request schemas from the routes' zod schemas", ({ document }) => {
     const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
-    expect(schemas.MessageRequest).toMatchObject({ type: 'object', required: ['message'], properties: { message: { type: 'string', minLength: 1, maxLength: 4000 } } });
+    expect(schemas.MessageRequest).toMatchObject({
+      type: 'object',
+      required: ['message'],
+      properties: { message: { type: 'string', minLength: 1, maxLength: 4000 } },
+    });
     const items = (schemas.PostsSyncRequest!.properties as Record<string, Json>).items!;
     expect(items).toMatchObject({ type: 'array', minItems: 1, maxItems: 50 });
     expect(JSON.stringify(items)).toContain('"content_hash"');

@@ -72,7 +72,18 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
 
     await tab('Diagnostics');
     const diagnostics = await text('#pg-diag-a');
-    for (const heading of ['Latency', 'First token', 'Confidence', 'Retrieved sources', 'Tool calls (1)', 'show_products', 'Arguments', 'Result', 'Blocks', 'System prompt']) {
+    for (const heading of [
+      'Latency',
+      'First token',
+      'Confidence',
+      'Retrieved sources',
+      'Tool calls (1)',
+      'show_products',
+      'Arguments',
+      'Result',
+      'Blocks',
+      'System prompt',
+    ]) {
       expect(diagnostics).toContain(heading);
     }
     expect(await page.locator('#pg-diag-a .pg-ranked a').first().getAttribute('href')).toMatch(/^https:\/\/shop\.example\//);
@@ -195,7 +206,11 @@ describe.skipIf(chromiumSkip)('the Playground in a real browser', () => {
       await streamsEnded();
       return page.locator('#pg-log-a .pg-assistant').last().locator('.pg-card[data-kind="escalation_button"] [data-testid="sa-escalation"]');
     };
-    const handOffTo = (value: string) => t.database.db.update(agents).set({ handoff: { type: 'email', value, label: 'Email us' } }).where(eq(agents.id, shop.agentId));
+    const handOffTo = (value: string) =>
+      t.database.db
+        .update(agents)
+        .set({ handoff: { type: 'email', value, label: 'Email us' } })
+        .where(eq(agents.id, shop.agentId));
 
     await handOffTo('help@fernhill.example');
     const mailLink = await escalationAfterAsking();

@@ -18,7 +18,11 @@ export interface StreamedTurn {
 export async function playgroundTurn(app: FastifyInstance, user: SignedIn, agentId: string, body: Record<string, unknown>): Promise<StreamedTurn> {
   const response = await asUser(app, user, 'POST', streamUrl(agentId), body);
   const streamed = String(response.headers['content-type']).startsWith('text/event-stream');
-  return { status: response.statusCode, events: streamed ? (parseSse(response.body) as StreamedTurn['events']) : [], body: streamed ? undefined : response.json() };
+  return {
+    status: response.statusCode,
+    events: streamed ? (parseSse(response.body) as StreamedTurn['events']) : [],
+    body: streamed ? undefined : response.json(),
+  };
 }
 
 export function startOf(turn: StreamedTurn): { conversation_id: string; language: string; direction: string } {
@@ -33,7 +37,13 @@ export function diagnosticsOf(turn: StreamedTurn): Diagnostics {
 export async function seedShopContent(app: FastifyInstance, token: string): Promise<void> {
   await handshakeRequest(app, token);
   await signedSync(app, token, 'posts', {
-    items: [post(1, { title: 'Shipping times', content_html: '<h2>Delivery</h2><p>Every order ships within two working days from our Berlin warehouse.</p>', content_hash: 's1' })],
+    items: [
+      post(1, {
+        title: 'Shipping times',
+        content_html: '<h2>Delivery</h2><p>Every order ships within two working days from our Berlin warehouse.</p>',
+        content_hash: 's1',
+      }),
+    ],
   });
   await signedSync(app, token, 'products', { items: [product(7, { name: 'Trail running shoe', attributes: [{ name: 'Size', options: ['41', '42'] }] })] });
 }

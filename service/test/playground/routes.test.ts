@@ -147,15 +147,45 @@ describe('Playground routes', () => {
 
       const diagnostics = diagnosticsOf(turn);
       expect(Object.keys(diagnostics)).toEqual(
-        expect.arrayContaining(['latency_ms', 'confidence', 'sources', 'tool_calls', 'blocks', 'system_prompt', 'model', 'usage', 'site_type', 'language', 'direction', 'page_context']),
+        expect.arrayContaining([
+          'latency_ms',
+          'confidence',
+          'sources',
+          'tool_calls',
+          'blocks',
+          'system_prompt',
+          'model',
+          'usage',
+          'site_type',
+          'language',
+          'direction',
+          'page_context',
+        ]),
       );
-      expect(diagnostics.latency_ms).toEqual({ retrieval: expect.any(Number), first_token: expect.any(Number), tools: expect.any(Number), total: expect.any(Number) });
+      expect(diagnostics.latency_ms).toEqual({
+        retrieval: expect.any(Number),
+        first_token: expect.any(Number),
+        tools: expect.any(Number),
+        total: expect.any(Number),
+      });
       expect(diagnostics.confidence).toEqual(expect.any(Number));
       expect(diagnostics.sources.length).toBeGreaterThan(0);
       for (const source of diagnostics.sources) {
-        expect(source).toEqual({ rank: expect.any(Number), score: expect.any(Number), title: expect.any(String), url: expect.any(String), snippet: expect.any(String), kind: expect.stringMatching(/^(post|product|snippet)$/) });
+        expect(source).toEqual({
+          rank: expect.any(Number),
+          score: expect.any(Number),
+          title: expect.any(String),
+          url: expect.any(String),
+          snippet: expect.any(String),
+          kind: expect.stringMatching(/^(post|product|snippet)$/),
+        });
       }
-      expect(diagnostics.tool_calls[0]).toEqual({ name: 'show_products', arguments: expect.anything(), result: expect.anything(), duration_ms: expect.any(Number) });
+      expect(diagnostics.tool_calls[0]).toEqual({
+        name: 'show_products',
+        arguments: expect.anything(),
+        result: expect.anything(),
+        duration_ms: expect.any(Number),
+      });
       expect(diagnostics.blocks.map((b) => b.kind)).toContain('product_card');
       expect(diagnostics.system_prompt).toContain('shopping assistant');
       expect(diagnostics.model).toEqual(expect.any(String));
@@ -163,7 +193,10 @@ describe('Playground routes', () => {
       expect(diagnostics).toMatchObject({ site_type: 'ecommerce', language: 'en', direction: 'ltr', page_context: null });
       // Products shown by the catalog tool answered: synced content, not a gap; stored with the answer too.
       expect(diagnostics.outcome).toMatchObject({ answered_by: 'synced_content', abstained: false, small_talk: false });
-      const [stored] = await t.database.db.select({ outcome: messages.outcome }).from(messages).where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'assistant')));
+      const [stored] = await t.database.db
+        .select({ outcome: messages.outcome })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'assistant')));
       expect(stored?.outcome).toEqual(diagnostics.outcome);
       // Every block kind is previewed in the Playground, and the event stream carries it.
       expect(turn.events.filter((e) => e.event === 'block').map((e) => e.data.kind)).toContain('product_card');
@@ -214,7 +247,10 @@ describe('Playground routes', () => {
     });
 
     it('a page context from any origin is used: the Playground has no allowed-origins gate', async () => {
-      const turn = await playgroundTurn(t.app, editor, shop.agentId, { message: 'Tell me about this page', page_context: { url: 'https://elsewhere.example/docs', title: 'Elsewhere' } });
+      const turn = await playgroundTurn(t.app, editor, shop.agentId, {
+        message: 'Tell me about this page',
+        page_context: { url: 'https://elsewhere.example/docs', title: 'Elsewhere' },
+      });
       expect(diagnosticsOf(turn).page_context).toEqual({ url: 'https://elsewhere.example/docs', title: 'Elsewhere' });
     });
 

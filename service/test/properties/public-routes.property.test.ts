@@ -30,7 +30,19 @@ const ROUTES = [
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const body = fc.oneof(
   jsonValue.map((v) => JSON.stringify(v)),
-  fc.record({ agent_id: fc.oneof(fc.uuid(), fc.string()), message: fc.string(), email: fc.string(), items: fc.array(jsonValue, { maxLength: 3 }), events: fc.array(jsonValue, { maxLength: 3 }), code: fc.string() }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc
+    .record(
+      {
+        agent_id: fc.oneof(fc.uuid(), fc.string()),
+        message: fc.string(),
+        email: fc.string(),
+        items: fc.array(jsonValue, { maxLength: 3 }),
+        events: fc.array(jsonValue, { maxLength: 3 }),
+        code: fc.string(),
+      },
+      { requiredKeys: [] },
+    )
+    .map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }),
   fc.constant(''),
   fc.constant('{"items": ['),
@@ -46,7 +58,15 @@ async function tableCounts(t: TestApp): Promise<Record<string, number>> {
 }
 
 const it = appTest({
-  limits: { widgetInitPerIp: 1e6, integrationPerToken: 1e6, leadsPerToken: 1e6, eventsPerToken: 1e6, couponApplyPerIp: 1e6, messagesPerConversation: 1e6, messagesPerAddress: 1e6 },
+  limits: {
+    widgetInitPerIp: 1e6,
+    integrationPerToken: 1e6,
+    leadsPerToken: 1e6,
+    eventsPerToken: 1e6,
+    couponApplyPerIp: 1e6,
+    messagesPerConversation: 1e6,
+    messagesPerAddress: 1e6,
+  },
   prepare: async (service, shop) => {
     await handshakeRequest(service.app, shop.token);
     return { widgetToken: (await init(service.app, { agent_id: shop.agentId })).json().token as string };

@@ -64,7 +64,10 @@ describe.skipIf(skip)('a team reply crosses service instances (PostgreSQL LISTEN
 
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(), 20_000);
-    const stream = await fetch(`${b!.baseUrl}/v1/widget/updates/stream`, { headers: { ...widget, authorization: `Bearer ${token}` }, signal: controller.signal });
+    const stream = await fetch(`${b!.baseUrl}/v1/widget/updates/stream`, {
+      headers: { ...widget, authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
     expect(stream.status).toBe(200);
     const events = readEventStream(stream.body!)[Symbol.asyncIterator]();
     try {

@@ -76,7 +76,7 @@ describe.skipIf(skip)('a service process killed (SIGKILL) while a sync batch is 
     // references to the site can still be checked on the way there.
     await holder!.query('BEGIN');
     await holder!.query('SELECT id FROM sites WHERE workspace_id = $1 FOR NO KEY UPDATE', [shop.workspaceId]);
-    const holderPid = ((await holder!.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!).pid;
+    const holderPid = (await holder!.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
 
     const answered = sync(server!, shop.token, raw).then(
       (response) => response.status,
@@ -121,7 +121,13 @@ describe.skipIf(skip)('a service process killed (SIGKILL) while a sync batch is 
     server = await startServerProcess({ env });
     const retried = await sync(server, shop.token, raw);
     expect(retried.status).toBe(200);
-    const result = (await retried.json()) as { received: number; created: number; updated: number; unchanged: number; results: { wp_id: number; status: string }[] };
+    const result = (await retried.json()) as {
+      received: number;
+      created: number;
+      updated: number;
+      unchanged: number;
+      results: { wp_id: number; status: string }[];
+    };
     expect(result).toMatchObject({ received: 50, created: 49, updated: 1, unchanged: 0 });
     expect(result.results.find((r) => r.wp_id === PRE_SYNCED)?.status).toBe('updated');
 

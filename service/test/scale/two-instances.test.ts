@@ -125,7 +125,10 @@ describe.skipIf(skip)('two service processes on one PostgreSQL and one Redis', (
   it('both came up on the database they migrated together, each migration applied once', async () => {
     expect((await fetch(`${a!.baseUrl}/readyz`)).status).toBe(200);
     expect((await fetch(`${b!.baseUrl}/readyz`)).status).toBe(200);
-    const applied = await queryRows<{ name: string; times: number }>(db.db, sql`SELECT name, count(*)::int AS times FROM schema_migrations GROUP BY name ORDER BY name`);
+    const applied = await queryRows<{ name: string; times: number }>(
+      db.db,
+      sql`SELECT name, count(*)::int AS times FROM schema_migrations GROUP BY name ORDER BY name`,
+    );
     expect(applied).toEqual(listMigrations().map((migration) => ({ name: migration.name, times: 1 })));
   });
 
@@ -228,7 +231,12 @@ describe.skipIf(skip)('two service processes on one PostgreSQL and one Redis', (
       const emails = Array.from({ length: 30 }, (_, i) => `buyer${i}@example.com`);
       const submitted = await Promise.all(
         emails.map((email, i) =>
-          widgetRequest(i % 2 === 0 ? a! : b!, '/v1/widget/leads', { email, name: `Buyer ${i}` }, { ip: `198.51.100.${20 + Math.floor(i / 5)}`, token: sessions[Math.floor(i / 5)]!.token }),
+          widgetRequest(
+            i % 2 === 0 ? a! : b!,
+            '/v1/widget/leads',
+            { email, name: `Buyer ${i}` },
+            { ip: `198.51.100.${20 + Math.floor(i / 5)}`, token: sessions[Math.floor(i / 5)]!.token },
+          ),
         ),
       );
       expect(submitted.map((response) => response.status)).toEqual(emails.map(() => 200));
@@ -237,7 +245,10 @@ describe.skipIf(skip)('two service processes on one PostgreSQL and one Redis', (
       await waitFor(
         'all leads delivered',
         async () => {
-          const [row] = await queryRows<{ waiting: number }>(db.db, sql`SELECT count(*)::int AS waiting FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL`);
+          const [row] = await queryRows<{ waiting: number }>(
+            db.db,
+            sql`SELECT count(*)::int AS waiting FROM outbox WHERE delivered_at IS NULL AND failed_at IS NULL`,
+          );
           return row!.waiting === 0 ? true : undefined;
         },
         20_000,

@@ -32,7 +32,12 @@ function linkTargets(text: string): string[] {
     for (let j = close + 1; j < text.length; j++) {
       if (text[j] === '(') depth++;
       else if (text[j] === ')' && --depth === 0) {
-        targets.push(text.slice(close + 2, j).trim().split(/\s+/)[0] ?? '');
+        targets.push(
+          text
+            .slice(close + 2, j)
+            .trim()
+            .split(/\s+/)[0] ?? '',
+        );
         break;
       }
     }
@@ -67,12 +72,18 @@ describe('links composed from synced addresses', () => {
     for (const target of linkTargets(message.content)) expect(['http:', 'https:'], `${target} in ${message.content}`).toContain(new URL(target).protocol);
   });
 
-  it.for(['How much are the Breakout Boots?', 'How much are the Spaced Gaiters?'])('%j: the product the answer links is its source', async (question, { service, shop }) => {
-    const message = await ask({ service, shop }, question);
-    const name = question.includes('Breakout') ? 'Breakout Boots' : 'Spaced Gaiters';
-    expect(message.content).toContain(name);
-    expect(message.sources.map((s) => s.title), message.content).toEqual([name]);
-  });
+  it.for(['How much are the Breakout Boots?', 'How much are the Spaced Gaiters?'])(
+    '%j: the product the answer links is its source',
+    async (question, { service, shop }) => {
+      const message = await ask({ service, shop }, question);
+      const name = question.includes('Breakout') ? 'Breakout Boots' : 'Spaced Gaiters';
+      expect(message.content).toContain(name);
+      expect(
+        message.sources.map((s) => s.title),
+        message.content,
+      ).toEqual([name]);
+    },
+  );
 
   it('each product is listed once in a production answer, whatever its address holds', async ({ service, shop }) => {
     const message = await ask({ service, shop }, 'Anything under €20?');

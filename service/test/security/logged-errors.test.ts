@@ -69,7 +69,7 @@ describe('logged database errors carry no query values', () => {
     expect(safeErrorMessage(error)).toBe('Failed query: SELECT $1::uuid AS id');
   });
 
-  it("the driver's own errors: parameters and PostgreSQL's detail (\"Key (email)=(...)\") are left out", async ({ service }) => {
+  it('the driver\'s own errors: parameters and PostgreSQL\'s detail ("Key (email)=(...)") are left out', async ({ service }) => {
     lines.length = 0;
     const error = await service.database
       .withMigrationLock(async (exec, query) => {
@@ -97,7 +97,9 @@ describe('logged database errors carry no query values', () => {
     expect(entry.err.stack).toContain('caused by: Error: connect ECONNREFUSED');
   });
 
-  it("a tool's database failure reaches the model (and the Playground's tool call) as a plain failure, without the query or its values", async ({ service }) => {
+  it("a tool's database failure reaches the model (and the Playground's tool call) as a plain failure, without the query or its values", async ({
+    service,
+  }) => {
     const error = await service.database.db.execute(sql`SELECT ${EMAIL}::uuid AS id`).catch((e: unknown) => e);
     const told = toolErrorForModel(error);
     expectNoValues(told);

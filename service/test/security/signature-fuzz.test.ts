@@ -347,64 +347,65 @@ describe('signature header at the sync route', () => {
     return Number(row!.n);
   };
 
-  routeTest('accepts exactly what verifySignature accepts, and refuses the rest with 401 and no write', async ({ service, shop }) => {
-    let wpId = 1;
-    const seen = { accepted: 0, refused: 0 };
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat(),
-        fc.oneof(
-          fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
-          fc.constantFrom(',', '=', ' ', 'A', '0', 'f', 'F'),
-        ),
-        fc.constantFrom('none', 'replace', 'insert', 'delete', 'stale', 'other-key', 'garbage'),
-        async (at, char, how) => {
-          wpId += 1;
-          const raw = JSON.stringify({ items: [post(wpId)] });
-          const now = Math.floor(service.clock.now().getTime() / 1000);
-          const stamp = how === 'stale' ? now - WINDOW - 1 : now;
-          const valid = `t=${stamp},v1=${hmac(how === 'other-key' ? `${shop.token}x` : shop.token, stamp, raw)}`;
-          const i = at % valid.length;
-          const header =
-            how === 'replace'
-              ? valid.slice(0, i) + char + valid.slice(i + 1)
-              : how === 'insert'
-                ? valid.slice(0, i) + char + valid.slice(i)
-                : how === 'delete'
-                  ? valid.slice(0, i) + valid.slice(i + 1)
-                  : how === 'garbage'
-                    ? char.repeat(1 + (at % 80))
-                    : valid;
-          const expected = (() => {
-            try {
-              verifySignature(header, raw, { keys: [shop.token], now: () => now });
-              return 'ok';
-            } catch (error) {
-              if (error instanceof SignatureError) return error.code;
-              throw error;
+  routeTest(
+    'accepts exactly what verifySignature accepts, and refuses the rest with 401 and no write',
+    async ({ service, shop }) => {
+      let wpId = 1;
+      const seen = { accepted: 0, refused: 0 };
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat(),
+          fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }), fc.constantFrom(',', '=', ' ', 'A', '0', 'f', 'F')),
+          fc.constantFrom('none', 'replace', 'insert', 'delete', 'stale', 'other-key', 'garbage'),
+          async (at, char, how) => {
+            wpId += 1;
+            const raw = JSON.stringify({ items: [post(wpId)] });
+            const now = Math.floor(service.clock.now().getTime() / 1000);
+            const stamp = how === 'stale' ? now - WINDOW - 1 : now;
+            const valid = `t=${stamp},v1=${hmac(how === 'other-key' ? `${shop.token}x` : shop.token, stamp, raw)}`;
+            const i = at % valid.length;
+            const header =
+              how === 'replace'
+                ? valid.slice(0, i) + char + valid.slice(i + 1)
+                : how === 'insert'
+                  ? valid.slice(0, i) + char + valid.slice(i)
+                  : how === 'delete'
+                    ? valid.slice(0, i) + valid.slice(i + 1)
+                    : how === 'garbage'
+                      ? char.repeat(1 + (at % 80))
+                      : valid;
+            const expected = (() => {
+              try {
+                verifySignature(header, raw, { keys: [shop.token], now: () => now });
+                return 'ok';
+              } catch (error) {
+                if (error instanceof SignatureError) return error.code;
+                throw error;
+              }
+            })();
+            const before = await documentCount(service);
+            const response = await signedSync(service.app, shop.token, 'posts', undefined, { raw, signature: header });
+            expect(response.statusCode).toBeLessThan(500);
+            if (expected === 'ok') {
+              seen.accepted += 1;
+              expect(response.statusCode).toBe(200);
+              expect(await documentCount(service)).toBe(before + 1);
+            } else {
+              seen.refused += 1;
+              expect(response.statusCode).toBe(401);
+              expect(response.json()).toMatchObject({ code: expected, errors: {} });
+              expect(await documentCount(service)).toBe(before);
             }
-          })();
-          const before = await documentCount(service);
-          const response = await signedSync(service.app, shop.token, 'posts', undefined, { raw, signature: header });
-          expect(response.statusCode).toBeLessThan(500);
-          if (expected === 'ok') {
-            seen.accepted += 1;
-            expect(response.statusCode).toBe(200);
-            expect(await documentCount(service)).toBe(before + 1);
-          } else {
-            seen.refused += 1;
-            expect(response.statusCode).toBe(401);
-            expect(response.json()).toMatchObject({ code: expected, errors: {} });
-            expect(await documentCount(service)).toBe(before);
-          }
-        },
-      ),
-      { numRuns: 60 },
-    );
-    // Both sides of the agreement were exercised, not only refusals.
-    expect(seen.accepted).toBeGreaterThan(0);
-    expect(seen.refused).toBeGreaterThan(0);
-  }, 60_000);
+          },
+        ),
+        { numRuns: 60 },
+      );
+      // Both sides of the agreement were exercised, not only refusals.
+      expect(seen.accepted).toBeGreaterThan(0);
+      expect(seen.refused).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 
   routeTest('refuses a header sent twice (its parts add up to two timestamps), and a signature over another body', async ({ service, shop }) => {
     const raw = JSON.stringify({ items: [post(9_000_001)] });

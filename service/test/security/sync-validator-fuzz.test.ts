@@ -109,7 +109,10 @@ const POST_FAULTS: Fault[] = [
   set('excerpt', 'x'.repeat(20_001)),
   set('excerpt', 'about\u0000'),
   set('taxonomy_terms', 'news'),
-  set('taxonomy_terms', Array.from({ length: 201 }, (_, i) => ({ taxonomy: 'tag', slug: `t${i}`, name: `T${i}` }))),
+  set(
+    'taxonomy_terms',
+    Array.from({ length: 201 }, (_, i) => ({ taxonomy: 'tag', slug: `t${i}`, name: `T${i}` })),
+  ),
   { ...set('taxonomy_terms', [{ taxonomy: 1, slug: 's', name: 'n' }]), field: 'taxonomy_terms.0.taxonomy' },
   { ...set('taxonomy_terms', [{ taxonomy: 'tag', slug: 's', name: 'n\u0000' }]), field: 'taxonomy_terms.0.name' },
 ];
@@ -140,7 +143,10 @@ const PRODUCT_FAULTS: Fault[] = [
   set('sku', 'x'.repeat(201)),
   set('sku', 12),
   set('sku', 'SKU\u0000'),
-  set('categories', Array.from({ length: 101 }, (_, i) => ({ id: i, slug: `c${i}`, name: `C${i}` }))),
+  set(
+    'categories',
+    Array.from({ length: 101 }, (_, i) => ({ id: i, slug: `c${i}`, name: `C${i}` })),
+  ),
   { ...set('categories', [{ id: 'x', slug: 's', name: 'n' }]), field: 'categories.0.id' },
   { ...set('attributes', [{ name: 'Size', options: 'XL' }]), field: 'attributes.0.options' },
   { ...set('attributes', [{ name: 'Size', options: ['X\u0000L'] }]), field: 'attributes.0.options.0' },
@@ -193,7 +199,12 @@ const validProduct = fc
       description_html: text(400),
       short_description_html: text(100),
       pricing: fc.record(
-        { currency: fc.constantFrom('EUR', 'USD', 'JPY'), price: money, regular_price: fc.option(money, { nil: null }), sale_price: fc.option(money, { nil: null }) },
+        {
+          currency: fc.constantFrom('EUR', 'USD', 'JPY'),
+          price: money,
+          regular_price: fc.option(money, { nil: null }),
+          sale_price: fc.option(money, { nil: null }),
+        },
         { requiredKeys: ['currency', 'price'] },
       ),
       stock_status: fc.constantFrom('instock', 'outofstock', 'onbackorder'),
@@ -317,7 +328,12 @@ describe('sync batch validator', () => {
       fc.property(
         fc.oneof(
           fc.jsonValue({ maxDepth: 3 }).filter((v) => typeof v !== 'object' || v === null || Array.isArray(v) || !('items' in v)),
-          fc.record({ items: fc.oneof(fc.constant([]), fc.jsonValue({ maxDepth: 2 }).filter((v) => !Array.isArray(v))) }),
+          fc.record({
+            items: fc.oneof(
+              fc.constant([]),
+              fc.jsonValue({ maxDepth: 2 }).filter((v) => !Array.isArray(v)),
+            ),
+          }),
           fc.constant({ items: Array.from({ length: MAX_SYNC_ITEMS + 1 }, (_, i) => post(i + 1)) }),
         ),
         fc.constantFrom<Kind>('posts', 'products'),
@@ -343,7 +359,6 @@ const faultsTest = appTest({
 });
 
 describe('sync routes with planted faults', () => {
-
   /** Everything a sync can write, as one comparable value. */
   async function indexState(t: TestApp, siteId: string) {
     const [row] = await queryRows<Record<string, string | null>>(
@@ -362,95 +377,110 @@ describe('sync routes with planted faults', () => {
   }
 
   for (const kind of ['posts', 'products'] as const) {
-    faultsTest(`${kind}: never 5xx; a refused batch writes nothing, an accepted one lands whole`, async ({ service, shop, prepared: { siteId } }) => {
-      const seen = { accepted: 0, refused: 0 };
-      await fc.assert(
-        fc.asyncProperty(batches(kind), async (batch) => {
-          const before = await indexState(service, siteId);
-          const response = await signedSync(service.app, shop.token, kind, { items: batch.items });
-          expect(response.statusCode).toBeLessThan(500);
-          const clean = batch.faults.size === 0 && batch.duplicates.size === 0;
-          if (clean) {
-            seen.accepted += 1;
-            expect(response.statusCode, response.body).toBe(200);
-            const body = response.json();
-            expect(body.received).toBe(batch.items.length);
-            expect(body.results.map((r: { wp_id: number }) => r.wp_id)).toEqual(batch.items.map((item) => (item as { wp_id: number }).wp_id));
-            expect(body.created + body.updated + body.unchanged + body.deleted).toBe(batch.items.length);
-            // Every item of it is in the index as it said: full items stored, removals gone.
-            const stored = await service.database.db
-              .select({ wpId: documents.wpId })
-              .from(documents)
-              .where(and(eq(documents.siteId, siteId), eq(documents.kind, kind === 'posts' ? 'post' : 'product')));
-            const present = new Set(stored.map((row) => row.wpId));
-            for (const item of batch.items as { wp_id: number; deleted?: boolean }[]) expect(present.has(item.wp_id), `wp_id ${item.wp_id}`).toBe(item.deleted !== true);
-          } else {
-            seen.refused += 1;
-            expect(response.statusCode, response.body).toBe(400);
-            const envelope = response.json();
-            expect(envelope).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
-            expectRefusalNamesTheFaults(envelope.errors, batch);
-            expect(await indexState(service, siteId)).toEqual(before);
-            // The refusal is kept for the Sites page, with the same addresses.
-            const [latest] = await lastSyncErrors(service, siteId);
-            expect(latest).toMatchObject({ kind: kind === 'posts' ? 'post' : 'product', errors: envelope.errors });
-          }
-        }),
-        { numRuns: 60 },
-      );
-      expect(seen.accepted).toBeGreaterThan(0);
-      expect(seen.refused).toBeGreaterThan(0);
-    }, 60_000);
+    faultsTest(
+      `${kind}: never 5xx; a refused batch writes nothing, an accepted one lands whole`,
+      async ({ service, shop, prepared: { siteId } }) => {
+        const seen = { accepted: 0, refused: 0 };
+        await fc.assert(
+          fc.asyncProperty(batches(kind), async (batch) => {
+            const before = await indexState(service, siteId);
+            const response = await signedSync(service.app, shop.token, kind, { items: batch.items });
+            expect(response.statusCode).toBeLessThan(500);
+            const clean = batch.faults.size === 0 && batch.duplicates.size === 0;
+            if (clean) {
+              seen.accepted += 1;
+              expect(response.statusCode, response.body).toBe(200);
+              const body = response.json();
+              expect(body.received).toBe(batch.items.length);
+              expect(body.results.map((r: { wp_id: number }) => r.wp_id)).toEqual(batch.items.map((item) => (item as { wp_id: number }).wp_id));
+              expect(body.created + body.updated + body.unchanged + body.deleted).toBe(batch.items.length);
+              // Every item of it is in the index as it said: full items stored, removals gone.
+              const stored = await service.database.db
+                .select({ wpId: documents.wpId })
+                .from(documents)
+                .where(and(eq(documents.siteId, siteId), eq(documents.kind, kind === 'posts' ? 'post' : 'product')));
+              const present = new Set(stored.map((row) => row.wpId));
+              for (const item of batch.items as { wp_id: number; deleted?: boolean }[])
+                expect(present.has(item.wp_id), `wp_id ${item.wp_id}`).toBe(item.deleted !== true);
+            } else {
+              seen.refused += 1;
+              expect(response.statusCode, response.body).toBe(400);
+              const envelope = response.json();
+              expect(envelope).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
+              expectRefusalNamesTheFaults(envelope.errors, batch);
+              expect(await indexState(service, siteId)).toEqual(before);
+              // The refusal is kept for the Sites page, with the same addresses.
+              const [latest] = await lastSyncErrors(service, siteId);
+              expect(latest).toMatchObject({ kind: kind === 'posts' ? 'post' : 'product', errors: envelope.errors });
+            }
+          }),
+          { numRuns: 60 },
+        );
+        expect(seen.accepted).toBeGreaterThan(0);
+        expect(seen.refused).toBeGreaterThan(0);
+      },
+      60_000,
+    );
   }
 
-  faultsTest('refuses malformed bodies, odd JSON and prototype keys with a 4xx envelope and no write', async ({ service, shop, prepared: { siteId } }) => {
-    const deep = `{"items":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`;
-    const cases: [string, string][] = [
-      ['empty', ''],
-      ['whitespace', '  \n'],
-      ['truncated', '{"items":[{"wp_id":1'],
-      ['not an object', '[1,2,3]'],
-      ['a string', '"items"'],
-      ['no items', '{}'],
-      ['empty batch', '{"items":[]}'],
-      ['too many', JSON.stringify({ items: Array.from({ length: MAX_SYNC_ITEMS + 1 }, (_, i) => post(i + 1)) })],
-      ['nested deep', deep],
-      ['huge number', '{"items":[{"wp_id":1e400,"deleted":true}]}'],
-      ['beyond safe integers', '{"items":[{"wp_id":9007199254740993,"deleted":true}]}'],
-      ['prototype key', `{"items":[{"__proto__":{"deleted":true},"wp_id":5}]}`],
-      ['constructor key', `{"items":[{"constructor":{"prototype":{"polluted":true}},"wp_id":5}]}`],
-      ['NUL key', `{"items":[${JSON.stringify({ ...post(6), 'x\u0000': 1 })}]}`],
-      ['lone surrogate key', `{"items":[{"wp_id":7,"deleted":"\\ud800"}]}`],
-      ['duplicate keys, last one bad', `{"items":[${JSON.stringify(post(9)).replace(/}$/, ',"permalink":"javascript:alert(1)"}')}]}`],
-    ];
-    for (const [name, raw] of cases) {
-      const before = await indexState(service, siteId);
-      const response = await signedSync(service.app, shop.token, 'posts', undefined, { raw });
-      expect(response.statusCode, `${name}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode, name).toBeLessThan(500);
-      expect(response.json(), name).toMatchObject({ code: expect.any(String), message: expect.any(String), errors: expect.any(Object) });
-      expect(await indexState(service, siteId), name).toEqual(before);
-    }
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(({} as Record<string, unknown>).deleted).toBeUndefined();
-  }, 30_000);
+  faultsTest(
+    'refuses malformed bodies, odd JSON and prototype keys with a 4xx envelope and no write',
+    async ({ service, shop, prepared: { siteId } }) => {
+      const deep = `{"items":[${'['.repeat(100_000)}${']'.repeat(100_000)}]}`;
+      const cases: [string, string][] = [
+        ['empty', ''],
+        ['whitespace', '  \n'],
+        ['truncated', '{"items":[{"wp_id":1'],
+        ['not an object', '[1,2,3]'],
+        ['a string', '"items"'],
+        ['no items', '{}'],
+        ['empty batch', '{"items":[]}'],
+        ['too many', JSON.stringify({ items: Array.from({ length: MAX_SYNC_ITEMS + 1 }, (_, i) => post(i + 1)) })],
+        ['nested deep', deep],
+        ['huge number', '{"items":[{"wp_id":1e400,"deleted":true}]}'],
+        ['beyond safe integers', '{"items":[{"wp_id":9007199254740993,"deleted":true}]}'],
+        ['prototype key', `{"items":[{"__proto__":{"deleted":true},"wp_id":5}]}`],
+        ['constructor key', `{"items":[{"constructor":{"prototype":{"polluted":true}},"wp_id":5}]}`],
+        ['NUL key', `{"items":[${JSON.stringify({ ...post(6), 'x\u0000': 1 })}]}`],
+        ['lone surrogate key', `{"items":[{"wp_id":7,"deleted":"\\ud800"}]}`],
+        ['duplicate keys, last one bad', `{"items":[${JSON.stringify(post(9)).replace(/}$/, ',"permalink":"javascript:alert(1)"}')}]}`],
+      ];
+      for (const [name, raw] of cases) {
+        const before = await indexState(service, siteId);
+        const response = await signedSync(service.app, shop.token, 'posts', undefined, { raw });
+        expect(response.statusCode, `${name}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, name).toBeLessThan(500);
+        expect(response.json(), name).toMatchObject({ code: expect.any(String), message: expect.any(String), errors: expect.any(Object) });
+        expect(await indexState(service, siteId), name).toEqual(before);
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).deleted).toBeUndefined();
+    },
+    30_000,
+  );
 
-  faultsTest('takes a full batch of 50 and refuses the 51st item before writing anything', async ({ service, shop, prepared: { siteId } }) => {
-    const fifty = Array.from({ length: MAX_SYNC_ITEMS }, (_, i) => product(800_000 + i));
-    const before = await indexState(service, siteId);
-    const refused = await signedSync(service.app, shop.token, 'products', { items: [...fifty, product(800_050)] });
-    expect(refused.statusCode).toBe(400);
-    expect(Object.keys(refused.json().errors)).toEqual(['items']);
-    expect(await indexState(service, siteId)).toEqual(before);
-    const accepted = await signedSync(service.app, shop.token, 'products', { items: fifty });
-    expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ received: 50, created: 50 });
-    // One bad item among 49 good ones: the 49 do not land either.
-    const mixed = fifty.map((item, i) => (i === 31 ? { ...item, permalink: 'javascript:alert(1)', content_hash: 'changed' } : { ...item, content_hash: `changed-${i}` }));
-    const settled = await indexState(service, siteId);
-    const response = await signedSync(service.app, shop.token, 'products', { items: mixed });
-    expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().errors)).toEqual(['items.31.permalink']);
-    expect(await indexState(service, siteId)).toEqual(settled);
-  }, 30_000);
+  faultsTest(
+    'takes a full batch of 50 and refuses the 51st item before writing anything',
+    async ({ service, shop, prepared: { siteId } }) => {
+      const fifty = Array.from({ length: MAX_SYNC_ITEMS }, (_, i) => product(800_000 + i));
+      const before = await indexState(service, siteId);
+      const refused = await signedSync(service.app, shop.token, 'products', { items: [...fifty, product(800_050)] });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().errors)).toEqual(['items']);
+      expect(await indexState(service, siteId)).toEqual(before);
+      const accepted = await signedSync(service.app, shop.token, 'products', { items: fifty });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ received: 50, created: 50 });
+      // One bad item among 49 good ones: the 49 do not land either.
+      const mixed = fifty.map((item, i) =>
+        i === 31 ? { ...item, permalink: 'javascript:alert(1)', content_hash: 'changed' } : { ...item, content_hash: `changed-${i}` },
+      );
+      const settled = await indexState(service, siteId);
+      const response = await signedSync(service.app, shop.token, 'products', { items: mixed });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors)).toEqual(['items.31.permalink']);
+      expect(await indexState(service, siteId)).toEqual(settled);
+    },
+    30_000,
+  );
 });

@@ -147,7 +147,12 @@ async function tenant(service: TestApp, name: string): Promise<Tenant> {
     // Nobody of the team takes over here (live handoff off): the owner is signed in, and an
     // escalating answer would otherwise hand the conversation to them and silence the assistant
     // the suite's later messages need (widget/handoff.test.ts tests the handoff's own scoping).
-    .set({ allowedOrigins: [origin], name: `${name} agent ${marker}`, coupons: [{ code: couponCode, description: `${marker} coupon` }], handoff: { type: 'lead_form', live: false } })
+    .set({
+      allowedOrigins: [origin],
+      name: `${name} agent ${marker}`,
+      coupons: [{ code: couponCode, description: `${marker} coupon` }],
+      handoff: { type: 'lead_form', live: false },
+    })
     .where(eq(agents.id, shop.agentId));
   const ownerEmail = `owner@${name.toLowerCase()}-${marker.slice(-6)}.example`;
   const owner = await signIn(service.app, await createMember(service.database, shop.workspaceId, 'owner', ownerEmail));
@@ -159,38 +164,67 @@ async function tenant(service: TestApp, name: string): Promise<Tenant> {
   expect(
     (
       await signedSync(service.app, shop.token, 'posts', {
-        items: [post(postWpId, { title: `${marker} vault article`, content_html: `<p>The vault code is ${marker}-VAULT. Ask about the vault code.</p>`, content_hash: marker })],
+        items: [
+          post(postWpId, {
+            title: `${marker} vault article`,
+            content_html: `<p>The vault code is ${marker}-VAULT. Ask about the vault code.</p>`,
+            content_hash: marker,
+          }),
+        ],
       })
     ).statusCode,
   ).toBe(200);
-  expect((await signedSync(service.app, shop.token, 'products', { items: [product(postWpId + 100, { name: `${marker} boots`, sku: `${marker}-SKU` })] })).statusCode).toBe(200);
+  expect(
+    (await signedSync(service.app, shop.token, 'products', { items: [product(postWpId + 100, { name: `${marker} boots`, sku: `${marker}-SKU` })] })).statusCode,
+  ).toBe(200);
 
   const started = await init(service.app, { agent_id: shop.agentId }, origin);
   expect(started.statusCode, started.body).toBe(200);
   const { conversation_id: conversationId, visitor_id: visitorId, token: widgetToken } = started.json();
-  expect((await widgetPost(service.app, '/v1/widget/messages', widgetToken, { message: `${marker} private question: what is the vault code?` }, { origin })).statusCode).toBe(200);
+  expect(
+    (await widgetPost(service.app, '/v1/widget/messages', widgetToken, { message: `${marker} private question: what is the vault code?` }, { origin }))
+      .statusCode,
+  ).toBe(200);
   expect((await widgetPost(service.app, '/v1/widget/messages', widgetToken, { message: 'Do you have a discount coupon?' }, { origin })).statusCode).toBe(200);
   const leadEmail = `lead-${marker.toLowerCase()}@example.com`;
   const lead = await widgetPost(service.app, '/v1/widget/leads', widgetToken, { email: leadEmail, name: `${marker} lead person` }, { origin });
   expect(lead.statusCode).toBe(200);
   expect(
-    (await widgetPost(service.app, '/v1/widget/events', widgetToken, { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { marker } }] }, { origin })).statusCode,
+    (
+      await widgetPost(
+        service.app,
+        '/v1/widget/events',
+        widgetToken,
+        { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { marker } }] },
+        { origin },
+      )
+    ).statusCode,
   ).toBe(200);
-  const playground = await asUser(service.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message: `${marker} playground secret about the vault code` });
+  const playground = await asUser(service.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, {
+    message: `${marker} playground secret about the vault code`,
+  });
   expect(playground.statusCode).toBe(200);
   const playgroundConversationId = (parseSse(playground.body).find((e) => e.event === 'start')?.data as { conversation_id: string }).conversation_id;
 
   // An answer the owner wrote, a test and a run of the suite.
-  const answer = await asUser(service.app, owner, 'POST', '/app/api/answers', { questions: [`Where is the ${marker} vault?`], answer: `In the ${marker} cellar.` });
+  const answer = await asUser(service.app, owner, 'POST', '/app/api/answers', {
+    questions: [`Where is the ${marker} vault?`],
+    answer: `In the ${marker} cellar.`,
+  });
   expect(answer.statusCode).toBe(201);
-  const test = await asUser(service.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests`, { question: `Where is the ${marker} vault?`, fact_pattern: `${marker} cellar` });
+  const test = await asUser(service.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests`, {
+    question: `Where is the ${marker} vault?`,
+    fact_pattern: `${marker} cellar`,
+  });
   expect(test.statusCode).toBe(201);
   const run = await asUser(service.app, owner, 'POST', `/app/api/agents/${shop.agentId}/tests/run`);
   expect(run.json().run.passed).toBe(1);
 
   const [site] = await service.database.db.select().from(sites).where(eq(sites.workspaceId, shop.workspaceId));
   const messageIds = (await service.database.db.select({ id: messages.id }).from(messages).where(eq(messages.workspaceId, shop.workspaceId))).map((r) => r.id);
-  const documentIds = (await service.database.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, shop.workspaceId))).map((r) => r.id);
+  const documentIds = (await service.database.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, shop.workspaceId))).map(
+    (r) => r.id,
+  );
   return {
     name,
     origin,
@@ -284,7 +318,11 @@ describe('tenant isolation on every route', () => {
   function expectNotFound(response: LightMyRequestResponse, url: string): void {
     expect([403, 404], `${url}: ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
     if (String(response.headers['content-type']).startsWith('application/json')) {
-      expect(response.json(), url).toEqual({ message: expect.any(String), code: response.statusCode === 404 ? 'not_found' : expect.any(String), errors: expect.any(Object) });
+      expect(response.json(), url).toEqual({
+        message: expect.any(String),
+        code: response.statusCode === 404 ? 'not_found' : expect.any(String),
+        errors: expect.any(Object),
+      });
     } else {
       expect(String(response.headers['content-type']), url).toMatch(/^text\/html/);
     }
@@ -298,9 +336,14 @@ describe('tenant isolation on every route', () => {
     expect([...routes].sort()).toEqual(Object.keys(READ_ROUTES).sort());
   });
 
-  it("with A's session, B's ids in any path parameter are not found and nothing of B's comes back", async ({ service, prepared: { a, b, idsOfB, leaks, as } }) => {
+  it("with A's session, B's ids in any path parameter are not found and nothing of B's comes back", async ({
+    service,
+    prepared: { a, b, idsOfB, leaks, as },
+  }) => {
     // The detector sees B's things where they are: B reading its own transcript and list.
-    expect(leaks(await asUser(service.app, b.owner, 'GET', `/app/api/conversations/${b.conversationId}`), '')).toEqual(expect.arrayContaining([b.marker, b.conversationId, b.shop.agentId]));
+    expect(leaks(await asUser(service.app, b.owner, 'GET', `/app/api/conversations/${b.conversationId}`), '')).toEqual(
+      expect.arrayContaining([b.marker, b.conversationId, b.shop.agentId]),
+    );
     expect(leaks(await asUser(service.app, b.owner, 'GET', '/app/leads'), '')).toEqual(expect.arrayContaining([b.leadId, b.leadEmail]));
     let probes = 0;
     for (const route of getRoutes(service.routes)) {
@@ -324,7 +367,10 @@ describe('tenant isolation on every route', () => {
     expect(probes).toBeGreaterThan(100);
   }, 60_000);
 
-  it("with A's session, B's ids and content in the query of every read route change nothing that comes back", async ({ service, prepared: { a, b, leaks, as } }) => {
+  it("with A's session, B's ids and content in the query of every read route change nothing that comes back", async ({
+    service,
+    prepared: { a, b, leaks, as },
+  }) => {
     const query = new URLSearchParams({
       agent_id: b.shop.agentId,
       conversation: b.playgroundConversationId,
@@ -352,13 +398,19 @@ describe('tenant isolation on every route', () => {
     expect(mine.json().conversations.map((c: { id: string }) => c.id)).toEqual([a.conversationId]);
   }, 60_000);
 
-  it("with A's API token or widget token, no dashboard route answers, and no route says anything of B's", async ({ service, prepared: { a, b, leaks, as } }) => {
+  it("with A's API token or widget token, no dashboard route answers, and no route says anything of B's", async ({
+    service,
+    prepared: { a, b, leaks, as },
+  }) => {
     for (const route of getRoutes(service.routes)) {
       const coverage = READ_ROUTES[route]!;
       if (coverage.stream) continue;
       // A published page is asked for with A's own id: it is meant to answer whatever the credential.
       const target = coverage.param ? ownId(coverage.published ? a : b, coverage.param) : b.shop.agentId;
-      for (const [credential, send] of [['api token', as.apiToken], ['widget token', as.widgetToken]] as const) {
+      for (const [credential, send] of [
+        ['api token', as.apiToken],
+        ['widget token', as.widgetToken],
+      ] as const) {
         const url = `${fill(route, target)}?agent_id=${b.shop.agentId}`;
         const response = await send(url);
         expect(response.statusCode, `${credential} ${url}`).toBeLessThan(500);
@@ -419,11 +471,22 @@ describe('tenant isolation on every route', () => {
       }
     });
 
-    it("A's widget token with B's conversation, agent and visitor written into its claims is refused everywhere", async ({ service, prepared: { a, b, leaks } }) => {
+    it("A's widget token with B's conversation, agent and visitor written into its claims is refused everywhere", async ({
+      service,
+      prepared: { a, b, leaks },
+    }) => {
       const [header, payload, signature] = a.widgetToken.split('.') as [string, string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-      const forged = [header, Buffer.from(JSON.stringify({ ...claims, cid: b.conversationId, aid: b.shop.agentId, sub: b.visitorId })).toString('base64url'), signature].join('.');
-      const unsigned = [Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'), Buffer.from(JSON.stringify({ ...claims, cid: b.conversationId, aid: b.shop.agentId, sub: b.visitorId })).toString('base64url'), ''].join('.');
+      const forged = [
+        header,
+        Buffer.from(JSON.stringify({ ...claims, cid: b.conversationId, aid: b.shop.agentId, sub: b.visitorId })).toString('base64url'),
+        signature,
+      ].join('.');
+      const unsigned = [
+        Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'),
+        Buffer.from(JSON.stringify({ ...claims, cid: b.conversationId, aid: b.shop.agentId, sub: b.visitorId })).toString('base64url'),
+        '',
+      ].join('.');
       const signatureOfB = b.widgetToken.split('.')[2]!;
       const flipped = `${signatureOfB.slice(0, 5)}${signatureOfB[5] === 'A' ? 'B' : 'A'}${signatureOfB.slice(6)}`;
       const tampered = [...b.widgetToken.split('.').slice(0, 2), flipped].join('.');
@@ -443,7 +506,10 @@ describe('tenant isolation on every route', () => {
       }
     });
 
-    it("A's widget token answers from A's knowledge only, cannot apply B's coupon, and is refused from B's origin", async ({ service, prepared: { a, b, leaks } }) => {
+    it("A's widget token answers from A's knowledge only, cannot apply B's coupon, and is refused from B's origin", async ({
+      service,
+      prepared: { a, b, leaks },
+    }) => {
       const answer = await widgetPost(service.app, '/v1/widget/messages', a.widgetToken, { message: 'What is the vault code?' }, { origin: a.origin });
       expect(answer.statusCode).toBe(200);
       expect(answer.json().message.content).toContain(`${a.marker}-VAULT`);

@@ -41,7 +41,11 @@ describe('text the database cannot hold, and redirect targets a header cannot ca
     return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
   }
 
-  it('refuses U+0000 in any stored field with 400 naming the field, and writes nothing', async ({ service, shop, prepared: { ownerEmail, owner, widgetToken } }) => {
+  it('refuses U+0000 in any stored field with 400 naming the field, and writes nothing', async ({
+    service,
+    shop,
+    prepared: { ownerEmail, owner, widgetToken },
+  }) => {
     const widget = (url: string, body: unknown) => widgetPost(service.app, url, widgetToken, body);
     const cases: [string, () => ReturnType<typeof widget>, string][] = [
       ['message', () => widget('/v1/widget/messages', { message: `hello${NUL} there` }), 'message'],
@@ -49,14 +53,23 @@ describe('text the database cannot hold, and redirect targets a header cannot ca
       ['lead name', () => widget('/v1/widget/leads', { email: 'a@example.com', name: `Ada${NUL}` }), 'name'],
       ['lead field', () => widget('/v1/widget/leads', { email: 'a@example.com', fields: { note: `x${NUL}` } }), 'fields.note'],
       ['lead field key', () => widget('/v1/widget/leads', { email: 'a@example.com', fields: { [`no${NUL}te`]: 'x' } }), 'fields'],
-      ['event prop', () => widget('/v1/widget/events', { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { label: `x${NUL}` } }] }), 'events.0.props.label'],
+      [
+        'event prop',
+        () => widget('/v1/widget/events', { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { label: `x${NUL}` } }] }),
+        'events.0.props.label',
+      ],
       ['coupon', () => widget('/api/v1/widget/coupon/apply', { code: `WELCOME${NUL}` }), 'code'],
       ['handshake', () => handshakeRequest(service.app, shop.token, { platform_version: `6.6${NUL}` }), 'platform_version'],
       ['sign-in', () => service.app.inject({ method: 'POST', url: '/app/login', payload: { email: `${ownerEmail}${NUL}`, password: PASSWORD } }), 'email'],
       ['agent', () => asUser(service.app, owner, 'POST', '/app/api/agents', { name: `Agent${NUL}`, site_type: 'ecommerce' }), 'name'],
       ['agent patch', () => asUser(service.app, owner, 'PATCH', `/app/api/agents/${shop.agentId}`, { greeting: `Hi${NUL}` }), 'greeting'],
       ['token', () => asUser(service.app, owner, 'POST', '/app/api/tokens', { name: `WP${NUL}`, abilities: ['wp:integration'] }), 'name'],
-      ['member', () => asUser(service.app, owner, 'POST', '/app/api/members', { email: 'new@example.com', password: 'a long password', role: 'viewer', name: `N${NUL}` }), 'name'],
+      [
+        'member',
+        () =>
+          asUser(service.app, owner, 'POST', '/app/api/members', { email: 'new@example.com', password: 'a long password', role: 'viewer', name: `N${NUL}` }),
+        'name',
+      ],
       ['inbox search', () => asUser(service.app, owner, 'GET', '/app/api/conversations?q=a%00b'), 'q'],
       ['lead search', () => asUser(service.app, owner, 'GET', '/app/api/leads?q=%00'), 'q'],
       ['playground', () => asUser(service.app, owner, 'POST', `/app/agents/${shop.agentId}/playground/stream`, { message: `hi${NUL}` }), 'message'],
@@ -125,7 +138,12 @@ describe('text the database cannot hold, and redirect targets a header cannot ca
     // slow on purpose, and limited to 10 per account: a few targets of each kind).
     for (const next of [`/app/${NUL}x`, '/app/\r\nSet-Cookie: sa_session=attacker', '/app/☃', '//evil.example']) {
       const form = new URLSearchParams({ email: ownerEmail, password: PASSWORD, next }).toString();
-      const response = await service.app.inject({ method: 'POST', url: '/app/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+      const response = await service.app.inject({
+        method: 'POST',
+        url: '/app/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form,
+      });
       expect(response.statusCode, `${JSON.stringify(next)}: ${response.body.slice(0, 200)}`).toBe(303);
       expect(String(response.headers.location), JSON.stringify(next)).toMatch(inside);
       expect(response.headers['set-cookie']).toBeDefined();

@@ -35,7 +35,17 @@ const V = {
 const ALL = Object.values(V).join(' ');
 
 /** The substrings that would be live markup if a page or a bubble contained them verbatim. */
-const LIVE = ['<script>window.__xss', '<img src=x onerror=', '<svg onload=', "' onmouseover='", '" autofocus onfocus="', '<a href="javascript:', '<iframe srcdoc=', '<img src=y onerror=', '</textarea></title><script>'];
+const LIVE = [
+  '<script>window.__xss',
+  '<img src=x onerror=',
+  '<svg onload=',
+  "' onmouseover='",
+  '" autofocus onfocus="',
+  '<a href="javascript:',
+  '<iframe srcdoc=',
+  '<img src=y onerror=',
+  '</textarea></title><script>',
+];
 
 const LINK_SCHEMES = ['http:', 'https:', 'mailto:'];
 
@@ -141,7 +151,25 @@ function expectComposedLinksSafe(text: string, where: string): void {
   }
 }
 
-const FORBIDDEN_TAGS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'img', 'image', 'video', 'audio', 'source', 'base', 'style', 'template', 'portal']);
+const FORBIDDEN_TAGS = new Set([
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'img',
+  'image',
+  'video',
+  'audio',
+  'source',
+  'base',
+  'style',
+  'template',
+  'portal',
+]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'background', 'data', 'ping']);
 const OWN_SCRIPT = /^\/app\/(static|playground-assets)\/[\w.-]+(\?v=[\w-]+)?$/;
 const SAFE_LINK = /^(\/(?!\/)|#|\?|https?:\/\/|mailto:)/i;
@@ -284,7 +312,9 @@ describe('XSS payloads in synced content, visitor input and model output', () =>
     it('a product answer links each product by its web URL, whatever its name holds', async () => {
       const { token, conversation_id: id } = (await init(t.app, { agent_id: shop.agentId })).json();
       conversations.offlineProducts = id;
-      const response = await widgetPost(t.app, '/v1/widget/messages', token, { message: 'How much is the hostile trail runner, and the hostile trail gaiter?' });
+      const response = await widgetPost(t.app, '/v1/widget/messages', token, {
+        message: 'How much is the hostile trail runner, and the hostile trail gaiter?',
+      });
       expect(response.statusCode, response.body).toBe(200);
       const message = response.json().message as Message;
       expectNoLiveUrls(message, 'products');
@@ -306,7 +336,8 @@ describe('XSS payloads in synced content, visitor input and model output', () =>
         const message = done!.message;
         for (const event of events) {
           if (event.event === 'block') expectNoLiveUrls({ content: '', blocks: [event.data as Message['blocks'][number]], sources: [] }, 'stream block');
-          if (event.event === 'sources') expectNoLiveUrls({ content: '', blocks: [], sources: (event.data as { sources: Message['sources'] }).sources }, 'stream sources');
+          if (event.event === 'sources')
+            expectNoLiveUrls({ content: '', blocks: [], sources: (event.data as { sources: Message['sources'] }).sources }, 'stream sources');
         }
         expectNoLiveUrls(message, 'model');
         expect(message.content.startsWith(MODEL_ANSWER)).toBe(true);
@@ -343,7 +374,9 @@ describe('XSS payloads in synced content, visitor input and model output', () =>
       });
       expect(lead.statusCode, lead.body).toBe(200);
       leadId = lead.json().lead_id;
-      const events = await widgetPost(t.app, '/v1/widget/events', token, { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { label: V.svg } }] });
+      const events = await widgetPost(t.app, '/v1/widget/events', token, {
+        events: [{ name: 'cta_click', at: new Date().toISOString(), props: { label: V.svg } }],
+      });
       expect(events.statusCode).toBe(200);
     });
   });
@@ -370,7 +403,8 @@ describe('XSS payloads in synced content, visitor input and model output', () =>
       expect(leadId).not.toBe('');
       for (const [name, id] of Object.entries(conversations)) {
         expect(id, name).not.toBe('');
-        const shows = name === 'model' ? [V.img, V.anchor, V.iframe, V.markdown] : name === 'offlineQuote' ? [HOSTILE_POST_TITLE, V.single] : ['Hostile trail runner'];
+        const shows =
+          name === 'model' ? [V.img, V.anchor, V.iframe, V.markdown] : name === 'offlineQuote' ? [HOSTILE_POST_TITLE, V.single] : ['Hostile trail runner'];
         expectInertPage(await page(`/app/inbox/${id}`), shows, `transcript ${name}`);
       }
       expectInertPage(await page(`/app/leads/${leadId}`), [HOSTILE_LEAD_NAME, V.img, V.markdown], 'lead');
@@ -492,7 +526,11 @@ describe('XSS payloads in synced content, visitor input and model output', () =>
       expect(seen.hasRoot).toBe(true);
       expect(seen.foreign).toEqual([]);
       expect(seen.handlers).toEqual([]);
-      for (const src of seen.scripts) expect([`${base}/widget.js`, `${base}/panel.js`, `${base}/i18n/`].some((own) => src.startsWith(own)), src).toBe(true);
+      for (const src of seen.scripts)
+        expect(
+          [`${base}/widget.js`, `${base}/panel.js`, `${base}/i18n/`].some((own) => src.startsWith(own)),
+          src,
+        ).toBe(true);
       for (const href of seen.links) expect(href, 'widget link').toMatch(/^(https?|mailto):/);
       expect(seen.flag).toBeNull();
       expect(dialogs).toEqual([]);

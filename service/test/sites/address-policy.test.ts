@@ -8,16 +8,45 @@ function fakeDns(table: Record<string, string[]>): typeof dnsLookup {
   return ((hostname: string, _options: unknown, callback: (error: Error | null, addresses: { address: string; family: number }[]) => void) => {
     const addresses = table[hostname];
     if (!addresses) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
-    callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   }) as unknown as typeof dnsLookup;
 }
 
 describe('isPublicAddress', () => {
   it.each([
-    '127.0.0.1', '127.255.255.254', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-    '100.127.255.255', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1', '192.0.2.10',
-    '::1', '::', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1',
-    '64:ff9b::a9fe:a9fe', '2002:7f00:1::', '::127.0.0.1', '[::1]', 'not-an-ip', '',
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.255',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '198.18.0.1',
+    '192.0.2.10',
+    '::1',
+    '::',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::',
+    '::127.0.0.1',
+    '[::1]',
+    'not-an-ip',
+    '',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -25,16 +54,27 @@ describe('isPublicAddress', () => {
   // IPv4-mapped (::ffff:0:0/96), whatever it carries and however it is written: a socket given
   // one connects over IPv4, and no site publishes one.
   it.each([
-    '::FFFF:7F00:1', '0:0:0:0:0:ffff:7f00:1', '0000:0000:0000:0000:0000:ffff:127.0.0.1', '::ffff:7f00:0001', '0::ffff:127.0.0.1',
-    '::ffff:127.0.0.1%lo', '[::ffff:7f00:1]', '::ffff:a9fe:a9fe', '::ffff:8.8.8.8', '::ffff:0.0.0.0',
+    '::FFFF:7F00:1',
+    '0:0:0:0:0:ffff:7f00:1',
+    '0000:0000:0000:0000:0000:ffff:127.0.0.1',
+    '::ffff:7f00:0001',
+    '0::ffff:127.0.0.1',
+    '::ffff:127.0.0.1%lo',
+    '[::ffff:7f00:1]',
+    '::ffff:a9fe:a9fe',
+    '::ffff:8.8.8.8',
+    '::ffff:0.0.0.0',
   ])('refuses the IPv4-mapped %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
   // IPv4-translated (::ffff:0:0:0/96) and IPv4-compatible (::/96) forms of the same addresses.
-  it.each(['::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '0:0:0:0:ffff:0:a00:1', '::ffff:0:808:808', '::8.8.8.8', '::7f00:1'])('refuses the IPv4-translated or -compatible %s', (address) => {
-    expect(isPublicAddress(address)).toBe(false);
-  });
+  it.each(['::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '0:0:0:0:ffff:0:a00:1', '::ffff:0:808:808', '::8.8.8.8', '::7f00:1'])(
+    'refuses the IPv4-translated or -compatible %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(false);
+    },
+  );
 
   // Local-use NAT64 (64:ff9b:1::/48, RFC 8215) translates into whatever IPv4 network its
   // operator routes, with the IPv4 address wherever the prefix length puts it.
@@ -45,9 +85,12 @@ describe('isPublicAddress', () => {
     },
   );
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '64:ff9b::808:808', '64:ff9b:2::1', '2002:808:808::1'])('allows %s', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '64:ff9b::808:808', '64:ff9b:2::1', '2002:808:808::1'])(
+    'allows %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 });
 
 describe('resolveAllowedAddresses', () => {

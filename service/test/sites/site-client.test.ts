@@ -37,16 +37,26 @@ describe('SiteClient', () => {
   it('signs each call with the shopper signing secret, under the registered site path', async () => {
     const site = await peer({ basePath: '/shop' });
     const orders = await client(site.siteUrl).lookupOrders({ order_number: '1042', email: 'ana@example.com' });
-    expect(orders).toEqual([expect.objectContaining({ number: '1042', status: 'processing', total: '59.00', currency: 'EUR', tracking_url: 'https://track.example/1042' })]);
-    expect(site.requests).toEqual([{ path: '/wp-json/service/v1/orders/lookup', body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true }]);
+    expect(orders).toEqual([
+      expect.objectContaining({ number: '1042', status: 'processing', total: '59.00', currency: 'EUR', tracking_url: 'https://track.example/1042' }),
+    ]);
+    expect(site.requests).toEqual([
+      { path: '/wp-json/service/v1/orders/lookup', body: { order_number: '1042', email: 'ana@example.com' }, signatureValid: true },
+    ]);
   });
 
   it('stages coupons and upserts leads through the same signed transport', async () => {
     const site = await peer();
-    await expect(client(site.siteUrl).stageCoupon({ code: 'SPRING10', session_key: 'abc' })).resolves.toEqual({ staged: true, code: 'SPRING10', expires_in: 900 });
-    await expect(
-      client(site.siteUrl).upsertLead({ email: 'ana@example.com', conversation_id: 'c1', lead_id: 'l1' }),
-    ).resolves.toEqual({ user_id: 77, created: true, role: 'customer' });
+    await expect(client(site.siteUrl).stageCoupon({ code: 'SPRING10', session_key: 'abc' })).resolves.toEqual({
+      staged: true,
+      code: 'SPRING10',
+      expires_in: 900,
+    });
+    await expect(client(site.siteUrl).upsertLead({ email: 'ana@example.com', conversation_id: 'c1', lead_id: 'l1' })).resolves.toEqual({
+      user_id: 77,
+      created: true,
+      role: 'customer',
+    });
     expect(site.requests.map((r) => [r.path, r.signatureValid])).toEqual([
       ['/wp-json/service/v1/cart/coupon', true],
       ['/wp-json/service/v1/leads', true],

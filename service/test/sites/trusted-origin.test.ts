@@ -21,7 +21,10 @@ describe('the service calling its own origin', () => {
     const client = new SiteClient({ siteUrl: peer.siteUrl, shopperSigningSecret: 'sss_secret' }, { allowPrivate: false, trustedOrigins: [origin] });
     await expect(client.stageCoupon({ code: 'WELCOME10' })).resolves.toMatchObject({ staged: true });
     // Another port on the same host is another origin: still refused.
-    const other = new SiteClient({ siteUrl: peer.siteUrl, shopperSigningSecret: 'sss_secret' }, { allowPrivate: false, trustedOrigins: ['http://127.0.0.1:1'] });
+    const other = new SiteClient(
+      { siteUrl: peer.siteUrl, shopperSigningSecret: 'sss_secret' },
+      { allowPrivate: false, trustedOrigins: ['http://127.0.0.1:1'] },
+    );
     await expect(other.stageCoupon({ code: 'WELCOME10' })).rejects.toMatchObject({ code: 'site_unreachable' });
   });
 });

@@ -29,7 +29,13 @@ describe('event floods', () => {
 
   /** A published agent of its own, so that each test starts with an empty daily count. */
   async function freshAgent(name: string): Promise<string> {
-    const agent = await runCommand(t.database.db, 'agent:create', { workspace: shop.workspaceId, name, 'site-type': 'ecommerce', origin: [SHOP_ORIGIN], published: true });
+    const agent = await runCommand(t.database.db, 'agent:create', {
+      workspace: shop.workspaceId,
+      name,
+      'site-type': 'ecommerce',
+      origin: [SHOP_ORIGIN],
+      published: true,
+    });
     return String(agent.id);
   }
 

@@ -31,7 +31,9 @@ describe('answer feedback', () => {
     const down = await widgetPost(t.app, '/v1/widget/feedback', token, { message_id: answerId, rating: 'down', reason: 'incomplete' });
     expect(down.statusCode).toBe(200);
     expect(down.json()).toEqual({ message_id: answerId, rating: 'down', reason: 'incomplete' });
-    expect(await rows(answerId)).toMatchObject([{ conversationId, workspaceId: shop.workspaceId, agentId: shop.agentId, rating: 'down', reason: 'incomplete' }]);
+    expect(await rows(answerId)).toMatchObject([
+      { conversationId, workspaceId: shop.workspaceId, agentId: shop.agentId, rating: 'down', reason: 'incomplete' },
+    ]);
 
     // Changing one's mind: a thumbs up carries no reason.
     const up = await widgetPost(t.app, '/v1/widget/feedback', token, { message_id: answerId, rating: 'up', reason: 'incorrect' });
@@ -90,7 +92,12 @@ describe('answer feedback', () => {
     expect(analyticsPage.body).toContain('data-testid="feedback-per-agent"');
     const reasons = /<table class="compact" data-testid="feedback-reasons-per-agent">.*?<\/table>/s.exec(analyticsPage.body)?.[0] ?? '';
     expect(reasons).toContain('<th class="num">Didn&#39;t answer the question</th>');
-    expect([...reasons.matchAll(/data-reason="(\w+)">(\d+)</g)].map(([, reason, count]) => `${reason}=${count}`)).toEqual(['incorrect=1', 'incomplete=0', 'off_topic=1', 'unstated=1']);
+    expect([...reasons.matchAll(/data-reason="(\w+)">(\d+)</g)].map(([, reason, count]) => `${reason}=${count}`)).toEqual([
+      'incorrect=1',
+      'incomplete=0',
+      'off_topic=1',
+      'unstated=1',
+    ]);
 
     // Another workspace's owner sees none of it.
     const stranger = await seedWorkspace(t.database, 'Other shop');

@@ -76,7 +76,11 @@ describe('asking for a person', () => {
     expect(await service.database.db.select().from(conversations).where(eq(conversations.id, conversationId))).toEqual([]);
   });
 
-  it('keeps the assistant silent while a person holds the conversation, and delivers the team reply live and by polling', async ({ service, shop, prepared }) => {
+  it('keeps the assistant silent while a person holds the conversation, and delivers the team reply live and by polling', async ({
+    service,
+    shop,
+    prepared,
+  }) => {
     await signIn(service.app, prepared.email);
     const { conversationId, token } = await visitor(service, shop.agentId);
     const asked = await widgetPost(service.app, '/v1/widget/handoff', token, { source: 'escalation_button' });
@@ -86,19 +90,33 @@ describe('asking for a person', () => {
     expect(held.statusCode).toBe(202);
     expect(held.json()).toMatchObject({ conversation_id: conversationId, held: true, state: 'waiting_for_human' });
     const streamed = await widgetPost(service.app, '/v1/widget/messages/stream', token, { message: 'Hello?' });
-    expect(parseSse(streamed.body)).toEqual([{ event: 'held', data: { conversation_id: conversationId, message_id: expect.any(String), state: 'waiting_for_human' } }]);
+    expect(parseSse(streamed.body)).toEqual([
+      { event: 'held', data: { conversation_id: conversationId, message_id: expect.any(String), state: 'waiting_for_human' } },
+    ]);
     const stored = await service.database.db.select().from(messages).where(eq(messages.conversationId, conversationId));
     expect(stored.map((m) => m.role)).toEqual(['user', 'user']);
 
     const url = await service.app.listen({ port: 0, host: '127.0.0.1' });
     const live = readUpdates(`${url}/v1/widget/updates/stream`, token, (events) => events.some((e) => e.event === 'message'));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const reply = await postTeamReply(handoffDeps(service), { workspaceId: shop.workspaceId, conversationId, memberId: prepared.ownerId, text: 'Sorry! A new one is on its way.' });
+    const reply = await postTeamReply(handoffDeps(service), {
+      workspaceId: shop.workspaceId,
+      conversationId,
+      memberId: prepared.ownerId,
+      text: 'Sorry! A new one is on its way.',
+    });
     const events = await live;
     expect(events[0]).toEqual({ event: 'state', data: { state: 'waiting_for_human', member: null } });
     expect(events.at(-1)).toEqual({
       event: 'message',
-      data: { seq: reply.seq, id: reply.id, role: 'team', content: 'Sorry! A new one is on its way.', author: { name: 'Mara' }, created_at: reply.createdAt.toISOString() },
+      data: {
+        seq: reply.seq,
+        id: reply.id,
+        role: 'team',
+        content: 'Sorry! A new one is on its way.',
+        author: { name: 'Mara' },
+        created_at: reply.createdAt.toISOString(),
+      },
     });
 
     const polled = await get(service, '/v1/widget/updates?after=0', token);
@@ -108,7 +126,11 @@ describe('asking for a person', () => {
     expect(polled.body).not.toContain(prepared.email);
     expect((await get(service, `/v1/widget/updates?after=${reply.seq}`, token)).json().messages).toEqual([]);
     // Resuming the conversation shows the team's reply with its author.
-    const resumed = await init(service.app, { agent_id: shop.agentId, conversation_id: conversationId, visitor_id: (await service.database.db.select().from(conversations).where(eq(conversations.id, conversationId)))[0]!.visitorId });
+    const resumed = await init(service.app, {
+      agent_id: shop.agentId,
+      conversation_id: conversationId,
+      visitor_id: (await service.database.db.select().from(conversations).where(eq(conversations.id, conversationId)))[0]!.visitorId,
+    });
     expect(resumed.json().messages.at(-1)).toMatchObject({ role: 'team', author: { name: 'Mara' } });
   });
 
@@ -119,8 +141,12 @@ describe('asking for a person', () => {
     const deps = handoffDeps(service);
     const first = await postTeamReply(deps, { workspaceId: shop.workspaceId, conversationId, memberId: prepared.ownerId, text: 'one' });
     const second = await postTeamReply(deps, { workspaceId: shop.workspaceId, conversationId, memberId: prepared.ownerId, text: 'two' });
-    const url = await service.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`);
-    const afterFirst = await readUpdates(`${url}/v1/widget/updates/stream`, token, (events) => events.some((e) => e.event === 'message'), { 'last-event-id': String(first.seq) });
+    const url = await service.app
+      .listen({ port: 0, host: '127.0.0.1' })
+      .catch(() => `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`);
+    const afterFirst = await readUpdates(`${url}/v1/widget/updates/stream`, token, (events) => events.some((e) => e.event === 'message'), {
+      'last-event-id': String(first.seq),
+    });
     expect(afterFirst.filter((e) => e.event === 'message').map((e) => (e.data as { id: string }).id)).toEqual([second.id]);
     const malformed = await get(service, '/v1/widget/updates?after=-1', token);
     expect(malformed.statusCode).toBe(400);
@@ -130,7 +156,12 @@ describe('asking for a person', () => {
     await signIn(service.app, prepared.email);
     const victim = await visitor(service, shop.agentId);
     await widgetPost(service.app, '/v1/widget/handoff', victim.token, { source: 'talk_to_person' });
-    await postTeamReply(handoffDeps(service), { workspaceId: shop.workspaceId, conversationId: victim.conversationId, memberId: prepared.ownerId, text: 'Your order 1234 ships today' });
+    await postTeamReply(handoffDeps(service), {
+      workspaceId: shop.workspaceId,
+      conversationId: victim.conversationId,
+      memberId: prepared.ownerId,
+      text: 'Your order 1234 ships today',
+    });
     const attacker = await visitor(service, shop.agentId);
     const polled = await get(service, `/v1/widget/updates?after=0&conversation_id=${victim.conversationId}`, attacker.token);
     expect(polled.json()).toEqual({ handoff: { state: 'bot', member: null }, messages: [] });
@@ -145,7 +176,9 @@ describe('asking for a person', () => {
 
   it('caps the live channels open for one conversation', async ({ service, shop }) => {
     const { token } = await visitor(service, shop.agentId);
-    const url = await service.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`);
+    const url = await service.app
+      .listen({ port: 0, host: '127.0.0.1' })
+      .catch(() => `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`);
     const controllers: AbortController[] = [];
     const open = async () => {
       const controller = new AbortController();

@@ -109,16 +109,29 @@ describe('POST /v1/widget/init', () => {
     });
 
     it('refuses everything for an agent with no allowed origins', async () => {
-      const agent = await runCommand(t.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'No origins', 'site-type': 'generic', published: true });
+      const agent = await runCommand(t.database.db, 'agent:create', {
+        workspace: shop.workspaceId,
+        name: 'No origins',
+        'site-type': 'generic',
+        published: true,
+      });
       expect((await init(t.app, { agent_id: agent.id })).statusCode).toBe(403);
     });
 
     it('answers preflights only for listed origins, never with *', async () => {
-      const allowed = await t.app.inject({ method: 'OPTIONS', url: '/v1/widget/messages/stream', headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST' } });
+      const allowed = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/v1/widget/messages/stream',
+        headers: { origin: SHOP_ORIGIN, 'access-control-request-method': 'POST' },
+      });
       expect(allowed.statusCode).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe(SHOP_ORIGIN);
       expect(String(allowed.headers['access-control-allow-headers'])).toContain('authorization');
-      const refused = await t.app.inject({ method: 'OPTIONS', url: '/v1/widget/init', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const refused = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/v1/widget/init',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       expect(refused.statusCode).toBe(403);
       expect(refused.headers['access-control-allow-origin']).toBeUndefined();
     });
@@ -196,7 +209,10 @@ describe('rotating APP_SECRET', () => {
       const issuedBefore = (await init(before.app, { agent_id: shop.agentId })).json();
       const events = { events: [{ name: 'launcher_open', at: new Date().toISOString() }] };
       const restarted = async (previousAppSecret: string | undefined) => {
-        const next = await createTestApp({ database: before.database, config: { appSecret: 'the-new-secret-the-new-secret-the-new-secret', previousAppSecret } });
+        const next = await createTestApp({
+          database: before.database,
+          config: { appSecret: 'the-new-secret-the-new-secret-the-new-secret', previousAppSecret },
+        });
         const status = (await widgetPost(next.app, '/v1/widget/events', issuedBefore.token, events)).statusCode;
         const issuedAfter = (await init(next.app, { agent_id: shop.agentId })).json();
         const freshStatus = (await widgetPost(next.app, '/v1/widget/events', issuedAfter.token, events)).statusCode;

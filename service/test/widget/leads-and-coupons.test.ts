@@ -42,7 +42,11 @@ async function connectPeer(t: TestApp, shop: SeededWorkspace, options: { coupons
 /** A guest shopper's token from the site: the shop session `sid`, signed with the site's secret. */
 function shopperToken(secret: string, sid: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + 3600).sign(new TextEncoder().encode(secret));
+  return new SignJWT({ sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(secret));
 }
 
 describe('leads and their delivery to the site', () => {
@@ -62,9 +66,14 @@ describe('leads and their delivery to the site', () => {
     await t?.close();
   });
 
-  it("a repeat submission of an email changes nothing on the lead, is kept in its history, and is not delivered again", async () => {
+  it('a repeat submission of an email changes nothing on the lead, is kept in its history, and is not delivered again', async () => {
     const victim = (await init(t.app, { agent_id: shop.agentId })).json();
-    const first = await widgetPost(t.app, '/v1/widget/leads', victim.token, { email: 'Ana@Example.com', name: 'Ana', consent: { marketing: true }, fields: { topic: 'sizes' } });
+    const first = await widgetPost(t.app, '/v1/widget/leads', victim.token, {
+      email: 'Ana@Example.com',
+      name: 'Ana',
+      consent: { marketing: true },
+      fields: { topic: 'sizes' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ lead_id: expect.any(String), created: true });
     const leadId = first.json().lead_id as string;
@@ -74,14 +83,33 @@ describe('leads and their delivery to the site', () => {
 
     // Anyone can type the same address, from another conversation, with other values.
     const attacker = (await init(t.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '203.0.113.90')).json();
-    const repeat = await widgetPost(t.app, '/v1/widget/leads', attacker.token, { email: 'ana@example.com', name: 'Eve', phone: '+1 555 0100', consent: { marketing: false }, fields: { topic: 'refund to my card' } });
+    const repeat = await widgetPost(t.app, '/v1/widget/leads', attacker.token, {
+      email: 'ana@example.com',
+      name: 'Eve',
+      phone: '+1 555 0100',
+      consent: { marketing: false },
+      fields: { topic: 'refund to my card' },
+    });
     expect(repeat.json()).toEqual({ lead_id: leadId, created: false });
 
     const [row] = await t.database.db.select().from(leads).where(eq(leads.id, leadId));
-    expect(row).toMatchObject({ email: 'ana@example.com', name: 'Ana', phone: null, consent: { marketing: true }, fields: { topic: 'sizes' }, conversationId: victim.conversation_id });
+    expect(row).toMatchObject({
+      email: 'ana@example.com',
+      name: 'Ana',
+      phone: null,
+      consent: { marketing: true },
+      fields: { topic: 'sizes' },
+      conversationId: victim.conversation_id,
+    });
     const history = await t.database.db.select().from(leadSubmissions).where(eq(leadSubmissions.leadId, leadId));
     expect(history).toEqual([
-      expect.objectContaining({ name: 'Eve', phone: '+1 555 0100', consent: { marketing: false }, fields: { topic: 'refund to my card' }, conversationId: attacker.conversation_id }),
+      expect.objectContaining({
+        name: 'Eve',
+        phone: '+1 555 0100',
+        consent: { marketing: false },
+        fields: { topic: 'refund to my card' },
+        conversationId: attacker.conversation_id,
+      }),
     ]);
     // Nothing new to deliver: the site never sees the repeat's values.
     expect(await t.database.db.$count(outbox, sql`${outbox.payload}->>'lead_id' = ${leadId}`)).toBe(1);
@@ -96,7 +124,14 @@ describe('leads and their delivery to the site', () => {
     const detail = (await asUser(t.app, owner, 'GET', `/app/api/leads/${leadId}`)).json();
     expect(detail.lead).toMatchObject({ name: 'Ana', conversation_id: victim.conversation_id });
     expect(detail.history).toEqual([
-      { submitted_at: expect.any(String), name: 'Eve', phone: '+1 555 0100', consent: { marketing: false }, fields: { topic: 'refund to my card' }, conversation_id: attacker.conversation_id },
+      {
+        submitted_at: expect.any(String),
+        name: 'Eve',
+        phone: '+1 555 0100',
+        consent: { marketing: false },
+        fields: { topic: 'refund to my card' },
+        conversation_id: attacker.conversation_id,
+      },
     ]);
     const page = (await asUser(t.app, owner, 'GET', `/app/leads/${leadId}`)).body;
     expect(page).toContain('History');
@@ -105,7 +140,7 @@ describe('leads and their delivery to the site', () => {
     expect(page).toContain(`href="/app/inbox/${attacker.conversation_id}"`);
   }, 60_000);
 
-  it('20 concurrent submissions of one email make one lead with one submission\'s values, the other 19 in its history', async () => {
+  it("20 concurrent submissions of one email make one lead with one submission's values, the other 19 in its history", async () => {
     const sessions = await Promise.all(Array.from({ length: 4 }, async () => (await init(t.app, { agent_id: shop.agentId })).json()));
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -115,7 +150,10 @@ describe('leads and their delivery to the site', () => {
     const statuses = responses.map((r) => r.statusCode);
     // Five per token: exactly the per-token limit, so every one must be saved.
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const rows = await t.database.db.select().from(leads).where(and(eq(leads.agentId, shop.agentId), eq(leads.email, 'race@example.com')));
+    const rows = await t.database.db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.agentId, shop.agentId), eq(leads.email, 'race@example.com')));
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!.fields)).toHaveLength(1);
     expect(responses.filter((r) => r.json().created === true)).toHaveLength(1);
@@ -163,7 +201,10 @@ describe('leads and their delivery to the site', () => {
       await serviceOutboxWorker(t.app.deps).runOnce();
       const [row] = await t.database.db.select().from(leads).where(eq(leads.id, leadId));
       expect(row).toMatchObject({ siteSyncStatus: 'awaiting_confirmation', siteUserId: null });
-      const [delivery] = await t.database.db.select().from(outbox).where(sql`${outbox.payload}->>'lead_id' = ${leadId}`);
+      const [delivery] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'lead_id' = ${leadId}`);
       expect(delivery!.deliveredAt).not.toBeNull();
       const owner = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'viewer'));
       expect((await asUser(t.app, owner, 'GET', `/app/leads/${leadId}`)).body).toContain('awaiting e-mail confirmation');
@@ -329,7 +370,10 @@ describe('coupon apply', () => {
     });
     await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
     const session = await conversationOffering('SPRING10');
-    await t.database.db.update(sites).set({ siteUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}` }).where(eq(sites.workspaceId, shop.workspaceId));
+    await t.database.db
+      .update(sites)
+      .set({ siteUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}` })
+      .where(eq(sites.workspaceId, shop.workspaceId));
     try {
       const fresh = await createTestApp({ database: t.database, limits: { couponApplyPerIp: 1000 } });
       const response = await widgetPost(fresh.app, '/api/v1/widget/coupon/apply', session.token, { code: 'SPRING10' });

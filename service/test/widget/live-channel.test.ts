@@ -105,10 +105,13 @@ async function startCuttableProxy(upstream: string) {
   const open = new Set<http.ServerResponse>();
   const server = http.createServer((request, response) => {
     requests.push(request.url ?? '');
-    const forwarded = http.request({ host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers }, (upstreamResponse) => {
-      response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
-      upstreamResponse.pipe(response);
-    });
+    const forwarded = http.request(
+      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
+      (upstreamResponse) => {
+        response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
+        upstreamResponse.pipe(response);
+      },
+    );
     open.add(response);
     response.on('close', () => {
       open.delete(response);
@@ -126,10 +129,11 @@ async function startCuttableProxy(upstream: string) {
     cut() {
       for (const response of open) response.destroy();
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const response of open) response.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of open) response.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -146,7 +150,12 @@ function channel(base: string, token: string, timings: { firstEventMs: number; p
   const failures: unknown[] = [];
   const live = new LiveChannel(
     { withToken: (call) => call({ baseUrl: base, token, headers: { origin: SHOP_ORIGIN } }) },
-    { state: (view) => states.push(view), message: (message) => received.push(message), transport: (kind) => transports.push(kind), failed: (error) => failures.push(error) },
+    {
+      state: (view) => states.push(view),
+      message: (message) => received.push(message),
+      transport: (kind) => transports.push(kind),
+      failed: (error) => failures.push(error),
+    },
     timings,
   );
   return { live, states, received, transports, failures };
@@ -159,34 +168,43 @@ const listening = (service: TestApp) =>
 const handoffDeps = (service: TestApp): HandoffDeps => ({ db: service.database.db, notifier: service.app.deps.notifier, now: service.clock.now });
 
 describe('the widget’s live channel', () => {
-  it.skipIf(skipNginx)('falls back to polling behind a proxy that buffers the stream, and still gets each team reply once', async ({ service, shop, prepared }) => {
-    await signIn(service.app, prepared.email);
-    const { conversation_id: conversationId, token } = await visitor(service, shop.agentId);
-    expect((await widgetPost(service.app, '/v1/widget/handoff', token, { source: 'talk_to_person' })).json()).toMatchObject({ available: true });
-    const upstream = await listening(service);
-    const nginx = await startBufferingNginx(upstream);
-    const { live, states, received, transports } = channel(nginx.base, token, { firstEventMs: 1500, pollMs: 300, retryMs: 300 });
-    try {
-      live.start();
-      // Behind this proxy the stream says nothing: the channel polls instead.
-      await waitFor('polling', () => transports.includes('poll'), 10_000);
-      expect(transports.slice(0, 2)).toEqual(['stream', 'poll']);
-      await waitFor('states.length > 0', () => states.length > 0, 5_000);
-      expect(states.at(-1)).toEqual({ state: 'waiting_for_human', member: null });
-      const reply = await postTeamReply(handoffDeps(service), { workspaceId: shop.workspaceId, conversationId, memberId: prepared.ownerId, text: 'Hello from the team' });
-      await waitFor('received.length > 0', () => received.length > 0, 5_000);
-      // More polls pass: the reply is not handed on again.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      expect(received.map((m) => m.id)).toEqual([reply.id]);
-      expect(received[0]).toMatchObject({ content: 'Hello from the team', author: { name: 'Mara' } });
-      expect(states.at(-1)).toEqual({ state: 'human', member: { name: 'Mara' } });
-      // It went through nginx, and polled from the reply on.
-      expect(nginx.accessLog()).toContain(`/v1/widget/updates?after=${reply.seq}`);
-    } finally {
-      live.stop();
-      await nginx.close();
-    }
-  }, 60_000);
+  it.skipIf(skipNginx)(
+    'falls back to polling behind a proxy that buffers the stream, and still gets each team reply once',
+    async ({ service, shop, prepared }) => {
+      await signIn(service.app, prepared.email);
+      const { conversation_id: conversationId, token } = await visitor(service, shop.agentId);
+      expect((await widgetPost(service.app, '/v1/widget/handoff', token, { source: 'talk_to_person' })).json()).toMatchObject({ available: true });
+      const upstream = await listening(service);
+      const nginx = await startBufferingNginx(upstream);
+      const { live, states, received, transports } = channel(nginx.base, token, { firstEventMs: 1500, pollMs: 300, retryMs: 300 });
+      try {
+        live.start();
+        // Behind this proxy the stream says nothing: the channel polls instead.
+        await waitFor('polling', () => transports.includes('poll'), 10_000);
+        expect(transports.slice(0, 2)).toEqual(['stream', 'poll']);
+        await waitFor('states.length > 0', () => states.length > 0, 5_000);
+        expect(states.at(-1)).toEqual({ state: 'waiting_for_human', member: null });
+        const reply = await postTeamReply(handoffDeps(service), {
+          workspaceId: shop.workspaceId,
+          conversationId,
+          memberId: prepared.ownerId,
+          text: 'Hello from the team',
+        });
+        await waitFor('received.length > 0', () => received.length > 0, 5_000);
+        // More polls pass: the reply is not handed on again.
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        expect(received.map((m) => m.id)).toEqual([reply.id]);
+        expect(received[0]).toMatchObject({ content: 'Hello from the team', author: { name: 'Mara' } });
+        expect(states.at(-1)).toEqual({ state: 'human', member: { name: 'Mara' } });
+        // It went through nginx, and polled from the reply on.
+        expect(nginx.accessLog()).toContain(`/v1/widget/updates?after=${reply.seq}`);
+      } finally {
+        live.stop();
+        await nginx.close();
+      }
+    },
+    60_000,
+  );
 
   it('resumes after a cut connection from the last reply: nothing lost, nothing twice', async ({ service, shop, prepared }) => {
     await signIn(service.app, prepared.email);
@@ -209,7 +227,10 @@ describe('the widget’s live channel', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(received.map((m) => m.id)).toEqual([first.id, second.id, third.id]);
       // The reconnect asked from the first reply on, over the stream again (it was not buffered).
-      expect(proxy.requests.filter((url) => url.startsWith('/v1/widget/updates/stream'))).toEqual(['/v1/widget/updates/stream?after=0', `/v1/widget/updates/stream?after=${first.seq}`]);
+      expect(proxy.requests.filter((url) => url.startsWith('/v1/widget/updates/stream'))).toEqual([
+        '/v1/widget/updates/stream?after=0',
+        `/v1/widget/updates/stream?after=${first.seq}`,
+      ]);
       expect(transports).not.toContain('poll');
     } finally {
       live.stop();

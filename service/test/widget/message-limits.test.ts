@@ -64,7 +64,8 @@ describe('widget message rate limits', () => {
       const statuses: number[] = [];
       // 15 messages in each of 4 conversations: no conversation reaches its own limit of 20.
       for (const token of tokens) {
-        for (let i = 0; i < 15; i += 1) statuses.push((await message(t.app, token, address, i % 2 ? '/v1/widget/messages/stream' : '/v1/widget/messages')).statusCode);
+        for (let i = 0; i < 15; i += 1)
+          statuses.push((await message(t.app, token, address, i % 2 ? '/v1/widget/messages/stream' : '/v1/widget/messages')).statusCode);
       }
       expect(statuses).toEqual(Array(60).fill(200));
       const fresh = await session(t.app, shop.agentId, address);

@@ -60,7 +60,9 @@ describe('widget rate limits', () => {
     // A visitor address of its own, so the init limit of the first test does not apply.
     const session = (await init(service.app, { agent_id: shop.agentId }, 'https://shop.example', {}, '198.51.100.5')).json();
     const body = { events: [{ name: 'cta_click', at: new Date().toISOString(), props: { label: 'Ask' } }] };
-    const statuses = await Promise.all(Array.from({ length: 600 }, () => widgetPost(service.app, '/v1/widget/events', session.token, body).then((r) => r.statusCode)));
+    const statuses = await Promise.all(
+      Array.from({ length: 600 }, () => widgetPost(service.app, '/v1/widget/events', session.token, body).then((r) => r.statusCode)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(600);
     const over = await widgetPost(service.app, '/v1/widget/events', session.token, body);
     expect(over.statusCode).toBe(429);

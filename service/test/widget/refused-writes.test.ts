@@ -15,7 +15,11 @@ import { init, SHOP_ORIGIN, widgetPost } from '../helpers/widget.js';
 
 function shopperToken(secret: string) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sub: '42', sid: 'wc-session' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + 3600).sign(new TextEncoder().encode(secret));
+  return new SignJWT({ sub: '42', sid: 'wc-session' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(secret));
 }
 
 const it = appTest({
@@ -32,7 +36,11 @@ describe('refused widget requests store no conversation', () => {
   let lastAddress = 10;
   const nextAddress = () => `198.51.100.${(lastAddress += 1)}`;
 
-  it('an accepted init with a shopper token stores its conversation (the write the refusals must not make)', async ({ service, shop, prepared: { secret } }) => {
+  it('an accepted init with a shopper token stores its conversation (the write the refusals must not make)', async ({
+    service,
+    shop,
+    prepared: { secret },
+  }) => {
     const before = await stored(service);
     const response = await init(service.app, { agent_id: shop.agentId, shopper_token: await shopperToken(secret) }, SHOP_ORIGIN, {}, nextAddress());
     expect(response.statusCode).toBe(200);
@@ -46,7 +54,12 @@ describe('refused widget requests store no conversation', () => {
     ['an unpublished agent', { agent: 'draft' }, 404, 'not_found'],
     ['an invalid body', { locale: 42 }, 400, 'validation_failed'],
   ] as const)('init refused for %s stores nothing', async ([_name, variant, status, code], { service, shop, prepared: { secret } }) => {
-    const draft = await runCommand(service.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'Draft', 'site-type': 'generic', origin: [SHOP_ORIGIN] });
+    const draft = await runCommand(service.database.db, 'agent:create', {
+      workspace: shop.workspaceId,
+      name: 'Draft',
+      'site-type': 'generic',
+      origin: [SHOP_ORIGIN],
+    });
     const agentId = 'agent' in variant ? (variant.agent === 'draft' ? String(draft.id) : '00000000-0000-4000-8000-000000000000') : shop.agentId;
     const before = await stored(service);
     const response = await init(
@@ -75,7 +88,13 @@ describe('refused widget requests store no conversation', () => {
     const before = await stored(service);
     const events = { events: [{ name: 'launcher_open', at: service.clock.now().toISOString() }] };
     for (const url of ['/v1/widget/events', '/v1/widget/leads', '/v1/widget/messages', '/api/v1/widget/coupon/apply']) {
-      const body = url.endsWith('events') ? events : url.endsWith('leads') ? { email: 'eve@example.com' } : url.endsWith('apply') ? { code: 'X' } : { message: 'hello' };
+      const body = url.endsWith('events')
+        ? events
+        : url.endsWith('leads')
+          ? { email: 'eve@example.com' }
+          : url.endsWith('apply')
+            ? { code: 'X' }
+            : { message: 'hello' };
       const response = await widgetPost(service.app, url, session.token, body, { origin: 'https://evil.example' });
       expect(response.statusCode, url).toBe(403);
       expect(response.json().code).toBe('origin_not_allowed');

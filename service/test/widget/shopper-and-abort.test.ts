@@ -10,7 +10,11 @@ import { init, widgetPost } from '../helpers/widget.js';
 
 function shopperToken(secret: string, claims: Record<string, unknown>, lifetimeSeconds = 3600) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + lifetimeSeconds).sign(new TextEncoder().encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + lifetimeSeconds)
+    .sign(new TextEncoder().encode(secret));
 }
 
 describe('shopper tokens on init', () => {

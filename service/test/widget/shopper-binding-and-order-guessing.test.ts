@@ -18,7 +18,11 @@ const ORDERS_PATH = '/wp-json/service/v1/orders/lookup';
 
 function shopperToken(secret: string, claims: Record<string, unknown>, lifetimeSeconds = 3600) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now).setExpirationTime(now + lifetimeSeconds).sign(new TextEncoder().encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + lifetimeSeconds)
+    .sign(new TextEncoder().encode(secret));
 }
 
 /** The shop's site: a plugin peer on loopback that knows order 1042 of ana@example.com, connected by a handshake. */
@@ -72,7 +76,9 @@ describe('order numbers guessed for a known email', () => {
     expect(sixth.statusCode).toBe(200);
     expect(sixth.json().message.content).toMatch(/sign in/i);
     expect(orderLookups(peer).length).toBe(before + 5);
-    expect(await lastLookup(service, session.conversation_id)).toEqual([expect.objectContaining({ arguments: { order_number: '4006', email: 'ana@example.com' } })]);
+    expect(await lastLookup(service, session.conversation_id)).toEqual([
+      expect.objectContaining({ arguments: { order_number: '4006', email: 'ana@example.com' } }),
+    ]);
     // Even the right number is not looked up any more in this conversation.
     const right = await ask(service, session.token, 'Where is my order 1042? My email is ana@example.com');
     expect(right.json().message.content).toMatch(/sign in/i);
@@ -133,25 +139,41 @@ describe('the shopper binding lives with its token', () => {
 
   it('resuming without a shopper token continues unbound: no lookup by account, the shop is not asked', async ({ service, shop, site: { peer, secret } }) => {
     const bound = await boundConversation(service, shop, secret);
-    const resumed = await init(service.app, { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id }, SHOP_ORIGIN, {}, '192.0.2.41');
+    const resumed = await init(
+      service.app,
+      { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id },
+      SHOP_ORIGIN,
+      {},
+      '192.0.2.41',
+    );
     expect(resumed.json().conversation_id).toBe(bound.conversation_id);
     const [row] = await service.database.db.select().from(conversations).where(eq(conversations.id, bound.conversation_id));
     expect(row!.shopper).toBeNull();
     const before = orderLookups(peer).length;
     const reply = await ask(service, resumed.json().token, 'Where is my order?', '192.0.2.41');
     expect(reply.statusCode).toBe(200);
-    expect(await lastLookup(service, bound.conversation_id)).toEqual([expect.objectContaining({ arguments: {}, result: expect.objectContaining({ status: 'verification_required' }) })]);
+    expect(await lastLookup(service, bound.conversation_id)).toEqual([
+      expect.objectContaining({ arguments: {}, result: expect.objectContaining({ status: 'verification_required' }) }),
+    ]);
     expect(orderLookups(peer).length).toBe(before);
     // The earlier widget token is no way around it: the binding is gone from the conversation.
     await ask(service, bound.token, 'Where is my order?', '192.0.2.40');
-    expect(await lastLookup(service, bound.conversation_id)).toEqual([expect.objectContaining({ result: expect.objectContaining({ status: 'verification_required' }) })]);
+    expect(await lastLookup(service, bound.conversation_id)).toEqual([
+      expect.objectContaining({ result: expect.objectContaining({ status: 'verification_required' }) }),
+    ]);
     expect(orderLookups(peer).length).toBe(before);
   });
 
   it('resuming with an invalid shopper token clears the binding too', async ({ service, shop, site: { secret } }) => {
     const bound = await boundConversation(service, shop, secret);
     const forged = await shopperToken('not-the-secret', { sub: '42' });
-    await init(service.app, { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id, shopper_token: forged }, SHOP_ORIGIN, {}, '192.0.2.42');
+    await init(
+      service.app,
+      { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id, shopper_token: forged },
+      SHOP_ORIGIN,
+      {},
+      '192.0.2.42',
+    );
     const [row] = await service.database.db.select().from(conversations).where(eq(conversations.id, bound.conversation_id));
     expect(row!.shopper).toBeNull();
   });
@@ -160,7 +182,13 @@ describe('the shopper binding lives with its token', () => {
     const bound = await boundConversation(service, shop, secret);
     await init(service.app, { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id }, SHOP_ORIGIN, {}, '192.0.2.43');
     const token = await shopperToken(secret, { sub: '42' }, 1800);
-    await init(service.app, { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id, shopper_token: token }, SHOP_ORIGIN, {}, '192.0.2.43');
+    await init(
+      service.app,
+      { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id, shopper_token: token },
+      SHOP_ORIGIN,
+      {},
+      '192.0.2.43',
+    );
     const [row] = await service.database.db.select().from(conversations).where(eq(conversations.id, bound.conversation_id));
     expect(row!.shopper).toMatchObject({ user_id: 42, expires_at: expect.any(String) });
     expect(Math.abs(Date.parse(row!.shopper!.expires_at!) - (Date.now() + 1800_000))).toBeLessThan(60_000);
@@ -173,7 +201,9 @@ describe('the shopper binding lives with its token', () => {
       const before = orderLookups(peer).length;
       const reply = await ask(service, bound.token, 'Where is my order?', '192.0.2.40');
       expect(reply.statusCode).toBe(200);
-      expect(await lastLookup(service, bound.conversation_id)).toEqual([expect.objectContaining({ arguments: {}, result: expect.objectContaining({ status: 'verification_required' }) })]);
+      expect(await lastLookup(service, bound.conversation_id)).toEqual([
+        expect.objectContaining({ arguments: {}, result: expect.objectContaining({ status: 'verification_required' }) }),
+      ]);
       expect(orderLookups(peer).length).toBe(before);
     } finally {
       service.clock.advance(-11 * 60 * 1000);
@@ -185,7 +215,11 @@ describe('the dashboard shows no visitor id that resumes a conversation', () => 
   it('inbox JSON and HTML, the transcript and the leads CSV carry a label init does not accept', async ({ service, shop, site: { secret } }) => {
     const bound = await (async () => {
       const token = await shopperToken(secret, { sub: '42', email: 'ana@example.com' });
-      return (await init(service.app, { agent_id: shop.agentId, shopper_token: token }, SHOP_ORIGIN, {}, '192.0.2.50')).json() as { conversation_id: string; visitor_id: string; token: string };
+      return (await init(service.app, { agent_id: shop.agentId, shopper_token: token }, SHOP_ORIGIN, {}, '192.0.2.50')).json() as {
+        conversation_id: string;
+        visitor_id: string;
+        token: string;
+      };
     })();
     await ask(service, bound.token, 'Hello, do you ship to Austria?', '192.0.2.50');
     await widgetPost(service.app, '/v1/widget/leads', bound.token, { email: 'ana@example.com', name: 'Ana' });
@@ -209,11 +243,23 @@ describe('the dashboard shows no visitor id that resumes a conversation', () => 
     // Whatever visitor-like value the dashboard shows, init does not resume the conversation with it.
     const candidates = new Set([label, ...(shown.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])]);
     for (const candidate of candidates) {
-      const attempt = await init(service.app, { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: candidate }, SHOP_ORIGIN, {}, '192.0.2.51');
+      const attempt = await init(
+        service.app,
+        { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: candidate },
+        SHOP_ORIGIN,
+        {},
+        '192.0.2.51',
+      );
       if (attempt.statusCode === 200) expect(attempt.json().conversation_id).not.toBe(bound.conversation_id);
     }
     // The visitor's own ids still resume it (control).
-    const own = await init(service.app, { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id }, SHOP_ORIGIN, {}, '192.0.2.50');
+    const own = await init(
+      service.app,
+      { agent_id: shop.agentId, conversation_id: bound.conversation_id, visitor_id: bound.visitor_id },
+      SHOP_ORIGIN,
+      {},
+      '192.0.2.50',
+    );
     expect(own.json().conversation_id).toBe(bound.conversation_id);
   });
 });

@@ -32,7 +32,7 @@ describe.skipIf(skip)('the plugin against the WordPress Coding Standards', () =>
         ' * @package StorefrontAssistant',
         ' */',
         '',
-        'echo $_GET[\'name\'];',
+        "echo $_GET['name'];",
         '$wpdb->query( "DELETE FROM {$wpdb->posts} WHERE ID = " . $_POST[\'id\'] );',
         '',
       ].join('\n'),

@@ -165,7 +165,8 @@ export async function startWordPress(options: { woocommerce?: boolean } = {}): P
         .split('\n')
         .filter((line) => /PHP (Fatal error|Warning|Notice|Deprecated|Parse error)/.test(line) && /storefront-assistant/.test(line)),
     stop,
-    connect: async (serviceUrl, apiToken) => (await submitSettingsForm(url, 'storefront_assistant_connect', { service_url: serviceUrl, api_token: apiToken })).notice,
+    connect: async (serviceUrl, apiToken) =>
+      (await submitSettingsForm(url, 'storefront_assistant_connect', { service_url: serviceUrl, api_token: apiToken })).notice,
     submitSettingsForm: async (action, fields = {}) => (await submitSettingsForm(url, action, fields)).notice,
     submitSettingsFormPage: (action, fields = {}) => submitSettingsForm(url, action, fields),
     adminPage: async (path = SETTINGS_PATH) => (await (await adminSession(url))(path)).text(),

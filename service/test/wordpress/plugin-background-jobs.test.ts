@@ -54,7 +54,9 @@ const pendingActions = async (site: WordPressSite) => (await storedActions(site)
 const pendingWork = async (site: WordPressSite) => (await pendingActions(site)).filter((action) => action.hook !== 'storefront_assistant_reconcile');
 
 const createPost = (site: WordPressSite, title: string, content: string) =>
-  site.wpEval<number>(`return wp_insert_post(['post_status' => 'publish', 'post_title' => ${JSON.stringify(title)}, 'post_content' => ${JSON.stringify(content)}], true);`);
+  site.wpEval<number>(
+    `return wp_insert_post(['post_status' => 'publish', 'post_title' => ${JSON.stringify(title)}, 'post_content' => ${JSON.stringify(content)}], true);`,
+  );
 
 describe.skipIf(reason && !servicesRequired)('the plugin background sync scheduler', { timeout: TIMEOUT }, () => {
   let service: TestApp;
@@ -102,7 +104,9 @@ describe.skipIf(reason && !servicesRequired)('the plugin background sync schedul
     it('a post save schedules one sync action; running the due actions sends the post to the service', async () => {
       const postId = await createPost(shop, 'Lighthouse tours', '<p>Guided lighthouse tours every Sunday at dawn.</p>');
       // A second save before the run merges into the same scheduled action.
-      await shop.wpEval(`wp_update_post(['ID' => ${postId}, 'post_content' => '<p>Guided lighthouse tours every Sunday at dawn, with tea.</p>']); return null;`);
+      await shop.wpEval(
+        `wp_update_post(['ID' => ${postId}, 'post_content' => '<p>Guided lighthouse tours every Sunday at dawn, with tea.</p>']); return null;`,
+      );
 
       const pending = await pendingWork(shop);
       expect(pending.map((action) => [action.hook, action.group])).toEqual([['storefront_assistant_sync', GROUP]]);

@@ -115,7 +115,10 @@ describe.skipIf(reason && !servicesRequired)('double opt-in for leads, on a real
     // A mail scanner that opens every link stops here.
     expect(await userByEmail('ada@example.com')).toBeNull();
 
-    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&#038;/g, '&');
+    const action = /<form method="post" action="([^"]+)"/
+      .exec(html)?.[1]
+      ?.replace(/&amp;/g, '&')
+      .replace(/&#038;/g, '&');
     expect(action).toBeDefined();
     const confirmed = await fetch(new URL(action!, site.url), { method: 'POST' });
     expect(confirmed.status).toBe(200);

@@ -3,7 +3,17 @@ import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/lib/signature.js';
 import { servicesRequired } from '../helpers/services.js';
-import { browserSession, captureMail, loggedIn, missingWordPressPrerequisites, sentMail, startWordPress, storeConnection, type AdminRequest, type WordPressSite } from './harness.js';
+import {
+  browserSession,
+  captureMail,
+  loggedIn,
+  missingWordPressPrerequisites,
+  sentMail,
+  startWordPress,
+  storeConnection,
+  type AdminRequest,
+  type WordPressSite,
+} from './harness.js';
 import { createCoupon, createOrder, createProduct } from './woocommerce.js';
 
 /**
@@ -125,7 +135,9 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
 
     it('a malformed header is an invalid signature', async () => {
       const body = '{"code":"SIGCHECK","session_key":"t_x"}';
-      const v1 = createHmac('sha256', SECRET).update(`${Math.floor(Date.now() / 1000)}.${body}`).digest('hex');
+      const v1 = createHmac('sha256', SECRET)
+        .update(`${Math.floor(Date.now() / 1000)}.${body}`)
+        .digest('hex');
       for (const header of [`v1=${v1}`, `t=abc,v1=${v1}`, `t=${Math.floor(Date.now() / 1000)}`, 'garbage']) {
         const response = await fetch(`${shop.url}/wp-json/service/v1/cart/coupon`, {
           method: 'POST',
@@ -161,11 +173,25 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
 
   describe('leads', () => {
     it('a new e-mail becomes a subscriber without WooCommerce, with both meta keys', async () => {
-      const sent = await call(plain, 'leads', { email: 'ada@example.com', name: 'Ada Lovelace', phone: '+44 20 0000', conversation_id: 'conv_1', lead_id: 'lead_1' });
+      const sent = await call(plain, 'leads', {
+        email: 'ada@example.com',
+        name: 'Ada Lovelace',
+        phone: '+44 20 0000',
+        conversation_id: 'conv_1',
+        lead_id: 'lead_1',
+      });
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ created: true, role: 'subscriber' });
       const user = await userByEmail(plain, 'ada@example.com');
-      expect(user).toMatchObject({ id: sent.body.user_id, roles: ['subscriber'], first_name: 'Ada', last_name: 'Lovelace', conversation: 'conv_1', lead: 'lead_1', phone: '+44 20 0000' });
+      expect(user).toMatchObject({
+        id: sent.body.user_id,
+        roles: ['subscriber'],
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        conversation: 'conv_1',
+        lead: 'lead_1',
+        phone: '+44 20 0000',
+      });
     });
 
     it('a repeated lead updates the same user in place', async () => {
@@ -244,7 +270,11 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
           trackingLink: 'https://tracking.example/T123',
           dateGmt: '2026-02-10 10:00:00',
         }),
-        guest: await createOrder(shop, { billingEmail: 'guest@example.com', items: [{ name: 'Sticker', quantity: 1, total: '5' }], dateGmt: '2026-03-01 09:00:00' }),
+        guest: await createOrder(shop, {
+          billingEmail: 'guest@example.com',
+          items: [{ name: 'Sticker', quantity: 1, total: '5' }],
+          dateGmt: '2026-03-01 09:00:00',
+        }),
       };
     });
 
@@ -316,7 +346,13 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
     });
 
     it('rejects ambiguous or incomplete queries, and unknown users', async () => {
-      for (const body of [{}, { order_number: '1' }, { user_id: customerId, order_number: '1', email: 'a@b.c' }, { user_id: -3 }, { user_id: customerId, limit: 500 }]) {
+      for (const body of [
+        {},
+        { order_number: '1' },
+        { user_id: customerId, order_number: '1', email: 'a@b.c' },
+        { user_id: -3 },
+        { user_id: customerId, limit: 500 },
+      ]) {
         const sent = await call(shop, 'orders/lookup', body);
         expect(sent.status, JSON.stringify(body)).toBe(400);
         expect(pluginError(sent).code).toBe('validation_failed');
@@ -361,7 +397,7 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
         $data = (new WC_Session_Handler())->get_session(${JSON.stringify(sessionKey)}, []);
         return array_values((array) maybe_unserialize($data['applied_coupons'] ?? 'a:0:{}'));`);
 
-    it('stages an existing coupon, which the shopper\'s next cart load applies once', async () => {
+    it("stages an existing coupon, which the shopper's next cart load applies once", async () => {
       const visitor = shopper();
       const sessionKey = await visitor.sessionKey();
       await visitor.addToCart(productId);
@@ -514,7 +550,9 @@ describe.skipIf(reason && !servicesRequired)('WordPress plugin routes on a real 
 
   describe('background sync while the service is unreachable', () => {
     it('keeps the change queued with a growing delay, and says why in plain words', async () => {
-      const postId = await plain.wpEval<number>(`return wp_insert_post(['post_status' => 'publish', 'post_title' => 'Offline note', 'post_content' => 'Hello'], true);`);
+      const postId = await plain.wpEval<number>(
+        `return wp_insert_post(['post_status' => 'publish', 'post_title' => 'Offline note', 'post_content' => 'Hello'], true);`,
+      );
       await plain.runSync();
       const row = await plain.wpEval<{ attempts: string; available_at: string; last_error: string }>(`
         global $wpdb;

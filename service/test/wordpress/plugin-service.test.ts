@@ -126,7 +126,9 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
   });
 
   it('sends more posts than one batch holds, and does not re-send unchanged content', async () => {
-    await site.wpEval(`for ($i = 1; $i <= 60; $i++) { wp_insert_post(['post_status' => 'publish', 'post_title' => "Bulk $i", 'post_content' => "<p>Bulk article $i about lighthouses.</p>"]); } return null;`);
+    await site.wpEval(
+      `for ($i = 1; $i <= 60; $i++) { wp_insert_post(['post_status' => 'publish', 'post_title' => "Bulk $i", 'post_content' => "<p>Bulk article $i about lighthouses.</p>"]); } return null;`,
+    );
     await site.runSync();
     const rows = await service.database.db.select({ id: documents.id }).from(documents).where(eq(documents.workspaceId, shop.workspaceId));
     const published = await site.wpEval<number>(
@@ -179,7 +181,9 @@ describe.skipIf(reason && !servicesRequired)('the plugin against the service rat
     try {
       const serviceUrl = await listen(app);
       const shop = await seedWorkspace(database, 'Busy shop');
-      await site.wpEval(`for ($i = 1; $i <= 60; $i++) { wp_insert_post(['post_status' => 'publish', 'post_title' => "Note $i", 'post_content' => "<p>Note $i</p>"]); } return null;`);
+      await site.wpEval(
+        `for ($i = 1; $i <= 60; $i++) { wp_insert_post(['post_status' => 'publish', 'post_title' => "Note $i", 'post_content' => "<p>Note $i</p>"]); } return null;`,
+      );
 
       expect(await site.connect(serviceUrl, shop.token)).toContain('Connected'); // request 1
       await site.runSync(); // request 2 sends 50 posts; request 3 is refused with Retry-After

@@ -43,8 +43,16 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     serviceUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
     shop = await seedWorkspace(service.database, 'Harbour cafe');
     // A second assistant in the workspace.
-    await runCommand(service.database.db, 'agent:create', { workspace: shop.workspaceId, name: 'Second helper', 'site-type': 'generic', origin: [site.url], published: true });
-    await site.wpEval(`wp_insert_post(['post_status' => 'publish', 'post_title' => 'Opening hours', 'post_content' => '<p>The harbour cafe opens at seven every morning.</p>']); return null;`);
+    await runCommand(service.database.db, 'agent:create', {
+      workspace: shop.workspaceId,
+      name: 'Second helper',
+      'site-type': 'generic',
+      origin: [site.url],
+      published: true,
+    });
+    await site.wpEval(
+      `wp_insert_post(['post_status' => 'publish', 'post_title' => 'Opening hours', 'post_content' => '<p>The harbour cafe opens at seven every morning.</p>']); return null;`,
+    );
   }, TIMEOUT);
 
   afterAll(async () => {
@@ -55,7 +63,9 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     expect(await site.connect(serviceUrl, shop.token)).toBe(
       'Connected. Your workspace has several assistants: choose the one to show on this site below. Until you do, the chat widget stays hidden.',
     );
-    expect(text(await site.adminPage())).toContain('Your workspace has 2 assistants. Choose the one to show on this site: until you do, the chat widget stays hidden.');
+    expect(text(await site.adminPage())).toContain(
+      'Your workspace has 2 assistants. Choose the one to show on this site: until you do, the chat widget stays hidden.',
+    );
     expect(text(await site.adminPage('/wp-admin/'))).toContain('no assistant is chosen for this site yet, so the chat widget is hidden');
     expect(await (await fetch(`${site.url}/`)).text()).not.toContain('widget.js');
 
@@ -87,7 +97,9 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     await site.runJobsOnce();
     const page = text(await site.adminPage());
     expect(page).toContain('1 item is waiting to be sent; 1 could not be sent yet and will be retried automatically.');
-    expect(page).toMatch(/Last problem \([^)]+\): The Storefront Assistant service could not be reached\. Check the service URL and that the service is running\./);
+    expect(page).toMatch(
+      /Last problem \([^)]+\): The Storefront Assistant service could not be reached\. Check the service URL and that the service is running\./,
+    );
     await site.wpEval(`
       $settings = get_option('storefront_assistant_settings');
       update_option('storefront_assistant_settings', array_merge($settings, ['service_url' => ${JSON.stringify(serviceUrl)}]));
@@ -104,7 +116,10 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     expect(refused.notice).toBe('The assistant could not answer; see below why.');
     expect(refused.page).toContain(`Add ${site.url} to the assistant's allowed origins in the service dashboard.`);
 
-    await service.database.db.update(agents).set({ allowedOrigins: [site.url] }).where(eq(agents.id, shop.agentId));
+    await service.database.db
+      .update(agents)
+      .set({ allowedOrigins: [site.url] })
+      .where(eq(agents.id, shop.agentId));
     // The service keeps published agents briefly; the owner's change reaches init after that.
     service.clock.advance(AGENT_CACHE_MS);
     const answered = await ask('When does the cafe open?');

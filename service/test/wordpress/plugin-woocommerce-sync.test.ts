@@ -33,7 +33,9 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
       .select({ data: documents.data, title: documents.title, hash: documents.contentHash })
       .from(documents)
       .where(and(eq(documents.workspaceId, shop.workspaceId), eq(documents.kind, 'product'), eq(documents.wpId, wpId)));
-    return row as { data: { pricing: Record<string, string | null>; on_sale: boolean; stock_status: string; variations?: unknown[] }; title: string; hash: string } | undefined;
+    return row as
+      | { data: { pricing: Record<string, string | null>; on_sale: boolean; stock_status: string; variations?: unknown[] }; title: string; hash: string }
+      | undefined;
   };
 
   /** A visitor on the shop asks the assistant (the offline responder answers from the synced fields). */
@@ -111,7 +113,12 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     expect(product?.data.pricing).toMatchObject({ price: '99.00', min_price: '99.00', max_price: '130.00' });
     expect(product?.data.on_sale).toBe(true);
     expect(product?.data.variations).toContainEqual(
-      expect.objectContaining({ wp_id: variations[2], attributes: [{ name: 'Size', option: 'L' }], pricing: { price: '130.00', regular_price: '140.00', sale_price: '130.00' }, on_sale: true }),
+      expect.objectContaining({
+        wp_id: variations[2],
+        attributes: [{ name: 'Size', option: 'L' }],
+        pricing: { price: '130.00', regular_price: '140.00', sale_price: '130.00' },
+        on_sale: true,
+      }),
     );
     const answer = await ask('How much is the storm hoodie?');
     expect(answer).toContain('€99.00 – €130.00');
@@ -133,7 +140,12 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     // An order takes the last three (wc_update_product_stock writes the stock with SQL, then tells).
     await site.wpEval(`wc_update_product_stock(${id}, 3, 'decrease'); return null;`);
     // The order's write may land after a job already in the queue has run: within a few runs.
-    expect(await untilStored(() => stored(id), (document) => document?.data.stock_status === 'outofstock')).toBe(true);
+    expect(
+      await untilStored(
+        () => stored(id),
+        (document) => document?.data.stock_status === 'outofstock',
+      ),
+    ).toBe(true);
 
     // A sale scheduled to start yesterday begins when WooCommerce's daily job runs.
     const sale = await createProduct(site, { name: 'Ship in a bottle', regularPrice: '80' });
@@ -145,7 +157,12 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
       wc_delete_product_transients(${sale});
       wc_scheduled_sales();
       return null;`);
-    expect(await untilStored(() => stored(sale), (document) => document?.data.on_sale === true)).toBe(true);
+    expect(
+      await untilStored(
+        () => stored(sale),
+        (document) => document?.data.on_sale === true,
+      ),
+    ).toBe(true);
     expect((await stored(sale))?.data).toMatchObject({ pricing: { price: '64.00', sale_price: '64.00' }, on_sale: true });
   });
 

@@ -10,13 +10,18 @@ import { computeSignature, SignatureError, verifySignature } from '../../src/lib
 
 interface Vectors {
   signatures: Array<{ name: string; key: string; timestamp: number; body: string; expected: string }>;
-  verification: Array<{ name: string; keys: string[]; now: number; header: string | null; body: string; expected: 'valid' | 'invalid_signature' | 'signature_expired' }>;
+  verification: Array<{
+    name: string;
+    keys: string[];
+    now: number;
+    header: string | null;
+    body: string;
+    expected: 'valid' | 'invalid_signature' | 'signature_expired';
+  }>;
   jwt: Array<{ name: string; key: string; header: Record<string, string>; claims: Record<string, unknown>; expected: string }>;
 }
 
-const vectors = JSON.parse(
-  readFileSync(new URL('../../../wordpress-plugin/tests/vectors/signature-vectors.json', import.meta.url), 'utf8'),
-) as Vectors;
+const vectors = JSON.parse(readFileSync(new URL('../../../wordpress-plugin/tests/vectors/signature-vectors.json', import.meta.url), 'utf8')) as Vectors;
 
 describe('signature vectors shared with the WordPress plugin', () => {
   it.each(vectors.signatures.map((v) => [v.name, v] as const))('computes: %s', (_name, v) => {

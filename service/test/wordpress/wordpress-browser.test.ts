@@ -181,7 +181,9 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     const graces = await chat('Do you ship to Norway? I am grace@example.com');
     expect(await serviceOutboxWorker(service.app.deps).runOnce()).toBe(1);
     const userMeta = () =>
-      site.wpEval<string>(`$user = get_user_by('email', '${ADA}'); return $user ? (string) get_user_meta($user->ID, '_storefront_assistant_conversation_id', true) : 'no user';`);
+      site.wpEval<string>(
+        `$user = get_user_by('email', '${ADA}'); return $user ? (string) get_user_meta($user->ID, '_storefront_assistant_conversation_id', true) : 'no user';`,
+      );
     expect(await userMeta()).toBe(adas);
 
     const page = await admin.newPage();
@@ -250,7 +252,14 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
         return ['dir' => is_dir(WP_PLUGIN_DIR . '/storefront-assistant'), 'options' => (int) $wpdb->get_var("SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE 'storefront\\\\_assistant\\\\_%'")];`),
     ).toEqual({ dir: false, options: 0 });
     // The synced content stays in the service until the owner removes it there.
-    expect((await service.database.db.select({ id: documents.id }).from(documents).where(and(eq(documents.workspaceId, shop.workspaceId)))).length).toBeGreaterThan(0);
+    expect(
+      (
+        await service.database.db
+          .select({ id: documents.id })
+          .from(documents)
+          .where(and(eq(documents.workspaceId, shop.workspaceId)))
+      ).length,
+    ).toBeGreaterThan(0);
   });
 
   it('left no PHP warning or error from the plugin in the log', () => {

@@ -44,10 +44,14 @@ export function handoffHref(handoff: { type?: string | null; value?: string | nu
 function escalation(block: BlockOf<'escalation_button'>, context: BlockContext): HTMLElement | null {
   // Live, the agent's hand-off as init gave it; in a preview, the block's own (the same settings,
   // as the service wrote them into the block).
-  const handoff = context.previewEveryKind ? { type: block.data?.type, value: block.data?.value ?? undefined, label: block.data?.label } : context.agent.handoff;
+  const handoff = context.previewEveryKind
+    ? { type: block.data?.type, value: block.data?.value ?? undefined, label: block.data?.label }
+    : context.agent.handoff;
   // The owner's label, else the panel's own words in its language (the block's label is in the
   // reply's language, which the panel's chrome does not follow).
-  const label = context.previewEveryKind ? str(handoff?.label) || str(block.data?.label) || ENGLISH.text('talkToHuman') : str(handoff?.label) || context.t.text('talkToHuman');
+  const label = context.previewEveryKind
+    ? str(handoff?.label) || str(block.data?.label) || ENGLISH.text('talkToHuman')
+    : str(handoff?.label) || context.t.text('talkToHuman');
   const href = handoffHref(handoff);
 
   if (context.previewEveryKind) {
@@ -91,7 +95,12 @@ function coupon(block: BlockOf<'coupon_offer'>, context: BlockContext): HTMLElem
   if (context.previewEveryKind) {
     return blockBox(
       'coupon_offer',
-      h('div', { class: 'card coupon', 'data-testid': 'sa-coupon' }, h('p', { class: 'coupon-code', dir: 'auto' }, code), description && h('p', { class: 'coupon-description', dir: 'auto' }, description)),
+      h(
+        'div',
+        { class: 'card coupon', 'data-testid': 'sa-coupon' },
+        h('p', { class: 'coupon-code', dir: 'auto' }, code),
+        description && h('p', { class: 'coupon-description', dir: 'auto' }, description),
+      ),
     );
   }
   const { host, t } = context;
@@ -147,11 +156,16 @@ function productCard({ data }: BlockOf<'product_card'>, t: Translator): HTMLElem
   const { price } = data;
   const locale = document.documentElement.lang || navigator.language || 'en';
   const money = (amount: string) => formatPrice(amount, price.currency, locale);
-  const regular = data.on_sale && price.regular_price && price.regular_price !== price.price ? h('s', { class: 'muted' }, ` ${money(price.regular_price)}`) : null;
+  const regular =
+    data.on_sale && price.regular_price && price.regular_price !== price.price ? h('s', { class: 'muted' }, ` ${money(price.regular_price)}`) : null;
   const stockKey = STOCK[data.stock_status];
-  const stock = (stockKey ? t.text(stockKey) : data.stock_status) + (data.stock_quantity != null ? ` (${data.stock_quantity})` : '') + (data.sku ? ` · SKU ${data.sku}` : '');
+  const stock =
+    (stockKey ? t.text(stockKey) : data.stock_status) +
+    (data.stock_quantity != null ? ` (${data.stock_quantity})` : '') +
+    (data.sku ? ` · SKU ${data.sku}` : '');
   // A variable product's range of prices, as the shop shows it.
-  const amount = price.min_price && price.max_price && price.min_price !== price.max_price ? `${money(price.min_price)} – ${money(price.max_price)}` : money(price.price);
+  const amount =
+    price.min_price && price.max_price && price.min_price !== price.max_price ? `${money(price.min_price)} – ${money(price.max_price)}` : money(price.price);
   return h('div', { class: 'card' }, cardTitle(data.name, data.url), h('p', { class: 'card-price' }, amount, regular), h('p', { class: 'muted' }, stock));
 }
 

@@ -2,7 +2,15 @@
 // notices, in the visitor's language (its translator). It calls the service through the typed
 // client, inside the host's session, which owns the JWT and its renewal.
 
-import { requestHandoff, sendFeedback, sendMessage, streamMessage, type HandoffRequest, type StreamEvent, type TeamMessage } from '@storefront-assistant/client';
+import {
+  requestHandoff,
+  sendFeedback,
+  sendMessage,
+  streamMessage,
+  type HandoffRequest,
+  type StreamEvent,
+  type TeamMessage,
+} from '@storefront-assistant/client';
 import { adoptStyles, h, icon, ICON_CLOSE, listen } from '../dom.js';
 import type { Translator } from '../i18n/translator.js';
 import { detach, logError } from '../log.js';
@@ -83,7 +91,11 @@ export class ChatPanel implements PanelApi {
     this.headAvatar = h('span', { class: 'head-avatar' });
     this.title = h('h2', { class: 'title', id: 'sa-title' }, t.text('panelTitle'));
     const subtitle = h('p', { class: 'subtitle' }, t.text('homeRepliesInstantly'));
-    const restart = h('button', { type: 'button', class: 'icon-button', 'aria-label': t.text('newConversation'), title: t.text('newConversation'), 'data-testid': 'sa-new' }, icon(ICON_NEW));
+    const restart = h(
+      'button',
+      { type: 'button', class: 'icon-button', 'aria-label': t.text('newConversation'), title: t.text('newConversation'), 'data-testid': 'sa-new' },
+      icon(ICON_NEW),
+    );
     const close = h('button', { type: 'button', class: 'icon-button', 'aria-label': t.text('close'), 'data-testid': 'sa-close' }, icon(ICON_CLOSE));
     this.log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'data-testid': 'sa-messages' });
     this.notice = h('div', { class: 'notice', role: 'alert', hidden: true, 'data-testid': 'sa-notice' });
@@ -267,7 +279,13 @@ export class ChatPanel implements PanelApi {
       this.home = createHome(agent, this.host.pageContext(), this.t, {
         ask: (question) => this.submit(question),
         // The agent offers a person up front: asked for live, in this conversation.
-        talkToPerson: this.offersPerson() ? () => detach(this.askForPerson('talk_to_person')) : href ? { href } : this.canTakeLead() ? () => this.openLeadForm('asked') : null,
+        talkToPerson: this.offersPerson()
+          ? () => detach(this.askForPerson('talk_to_person'))
+          : href
+            ? { href }
+            : this.canTakeLead()
+              ? () => this.openLeadForm('asked')
+              : null,
         personLabel: agent.handoff?.label?.trim() || this.t.text('talkToHuman'),
       });
       this.log.append(this.home);
@@ -351,7 +369,7 @@ export class ChatPanel implements PanelApi {
     const state = view.state;
     this.handoff = state;
     this.el.setAttribute('data-handoff', state);
-    const member = state === 'human' ? view.member?.name ?? null : null;
+    const member = state === 'human' ? (view.member?.name ?? null) : null;
     if (state === 'waiting_for_human' && before !== state) this.addNote(this.t.text('handoffWaiting', { store: this.storeName() }));
     if (member && member !== this.memberName) this.addNote(this.t.text('handoffJoined', { name: member }));
     if (state === 'bot' && (before === 'human' || before === 'waiting_for_human')) this.addNote(this.t.text('handoffBackToAssistant'));

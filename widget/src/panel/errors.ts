@@ -15,22 +15,24 @@ export type Problem = {
 };
 
 // A Map, not an object literal: a code such as "constructor" must not find Object.prototype.
-const PROBLEMS = new Map<string, Problem>(Object.entries({
-  network: { text: 'errorOffline', retry: true },
-  timeout: { text: 'errorTimeout', retry: true },
-  conversation_budget_exhausted: { text: 'errorLimitReached', retry: false, restart: true },
-  origin_not_allowed: { text: 'errorNotFound', retry: false },
-  forbidden: { text: 'errorNotFound', retry: false },
-  not_found: { text: 'errorNotFound', retry: false },
-  conversation_busy: { text: 'errorBusy', retry: true },
-  validation_failed: { text: 'errorGeneric', retry: false },
-  payload_too_large: { text: 'errorTooLong', retry: false },
-  token_expired: { text: 'errorExpired', retry: true },
-  unauthenticated: { text: 'errorExpired', retry: true },
-  coupon_invalid: { text: 'couponInvalid', retry: false },
-  // No shopper binding: reloading the shop page identifies the visitor's cart again.
-  cart_not_found: { text: 'couponCartNotFound', retry: true },
-} satisfies Record<string, Problem>));
+const PROBLEMS = new Map<string, Problem>(
+  Object.entries({
+    network: { text: 'errorOffline', retry: true },
+    timeout: { text: 'errorTimeout', retry: true },
+    conversation_budget_exhausted: { text: 'errorLimitReached', retry: false, restart: true },
+    origin_not_allowed: { text: 'errorNotFound', retry: false },
+    forbidden: { text: 'errorNotFound', retry: false },
+    not_found: { text: 'errorNotFound', retry: false },
+    conversation_busy: { text: 'errorBusy', retry: true },
+    validation_failed: { text: 'errorGeneric', retry: false },
+    payload_too_large: { text: 'errorTooLong', retry: false },
+    token_expired: { text: 'errorExpired', retry: true },
+    unauthenticated: { text: 'errorExpired', retry: true },
+    coupon_invalid: { text: 'couponInvalid', retry: false },
+    // No shopper binding: reloading the shop page identifies the visitor's cart again.
+    cart_not_found: { text: 'couponCartNotFound', retry: true },
+  } satisfies Record<string, Problem>),
+);
 
 function isFailure(value: unknown): value is Failure {
   return value !== null && typeof value === 'object' && typeof (value as Failure).code === 'string';

@@ -100,7 +100,12 @@ export function createHome(agent: Agent, context: PageContext, t: Translator, ac
       'div',
       { class: 'home-agent' },
       avatar(agent.name, agent.theme?.avatar_url, true),
-      h('div', {}, h('p', { class: 'home-name' }, h('bdi', {}, agent.name)), h('p', { class: 'muted' }, `${t.text('homeAutomatedBadge')} · ${t.text('homeRepliesInstantly')}`)),
+      h(
+        'div',
+        {},
+        h('p', { class: 'home-name' }, h('bdi', {}, agent.name)),
+        h('p', { class: 'muted' }, `${t.text('homeAutomatedBadge')} · ${t.text('homeRepliesInstantly')}`),
+      ),
     ),
     h('p', { class: 'home-welcome', dir: 'auto', 'data-testid': 'sa-greeting' }, agent.greeting || t.text('homeGreeting')),
     buttons.length > 0 && h('p', { class: 'home-title' }, t.text('homeSuggestionsTitle')),

@@ -14,7 +14,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type LeadFormEnd = 'sent' | 'dismissed';
 
 export function createLeadForm(host: PanelHost, t: Translator, consentText: string | undefined, onEnd: (end: LeadFormEnd) => void): HTMLFormElement {
-  const email = h('input', { type: 'email', name: 'email', required: true, autocomplete: 'email', maxlength: 254, 'aria-label': t.text('leadEmail'), placeholder: t.text('leadEmail'), 'data-testid': 'sa-lead-email' });
+  const email = h('input', {
+    type: 'email',
+    name: 'email',
+    required: true,
+    autocomplete: 'email',
+    maxlength: 254,
+    'aria-label': t.text('leadEmail'),
+    placeholder: t.text('leadEmail'),
+    'data-testid': 'sa-lead-email',
+  });
   const name = h('input', { type: 'text', name: 'name', autocomplete: 'name', maxlength: 200, 'data-testid': 'sa-lead-name' });
   const more = h('details', { class: 'lead-more' }, h('summary', {}, t.text('leadMoreDetails')), h('label', {}, t.text('leadName'), name));
   const consent = consentText ? h('input', { type: 'checkbox', name: 'consent', 'data-testid': 'sa-lead-consent' }) : null;

@@ -111,7 +111,10 @@ export const commandSchemas = {
       language: single(z.string().optional()),
       'site-type': siteType.optional(),
       /** The page the visitor asks from (the Playground's page context): its address, and its title. */
-      'page-url': z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).max(2000).optional(),
+      'page-url': z
+        .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
+        .max(2000)
+        .optional(),
       'page-title': z.string().trim().min(1, 'must not be empty').max(500).optional(),
     })
     .refine((args) => args['page-title'] === undefined || args['page-url'] !== undefined, { message: 'give --page-url with --page-title', path: ['page-url'] }),
@@ -172,7 +175,10 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown, co
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
         const id = existing?.id ?? randomUUID();
         if (existing) {
-          await tx.update(users).set({ name: args.name ?? null }).where(eq(users.id, id));
+          await tx
+            .update(users)
+            .set({ name: args.name ?? null })
+            .where(eq(users.id, id));
           // A reset password ends every session the account has: a reset is what an operator
           // does when an account may be in someone else's hands.
           if (passwordChanged || before === undefined) await replacePassword(tx, { userId: id, passwordHash });
@@ -306,7 +312,9 @@ export async function runCommand(db: Db, name: CommandName, rawArgs: unknown, co
         failed: run.failed,
         regression: run.diff.newly_failing.length > 0,
         diff: run.diff,
-        failures: run.results.filter((result) => !result.passed).map((result) => ({ test_id: result.test_id, question: result.question, failures: result.failures })),
+        failures: run.results
+          .filter((result) => !result.passed)
+          .map((result) => ({ test_id: result.test_id, question: result.question, failures: result.failures })),
       };
     }
   }

@@ -77,7 +77,12 @@ export function sendAdminCommand(dataDir: string, name: string, args: unknown): 
   const payload = JSON.stringify(args);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { socketPath: adminSocketPath(dataDir), path: `/commands/${encodeURIComponent(name)}`, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        socketPath: adminSocketPath(dataDir),
+        path: `/commands/${encodeURIComponent(name)}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

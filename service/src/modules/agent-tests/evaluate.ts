@@ -20,11 +20,20 @@ export interface TurnSeen {
 
 /** Lower case, accents and runs of spaces removed: "Lieferzeit  2–3 Tage" finds "lieferzeit 2–3 tage". */
 export function normalizedText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function sameAddress(a: string, b: string): boolean {
-  const strip = (url: string) => url.replace(/\/+$/, '').replace(/^https?:\/\//, '').toLowerCase();
+  const strip = (url: string) =>
+    url
+      .replace(/\/+$/, '')
+      .replace(/^https?:\/\//, '')
+      .toLowerCase();
   return strip(a) === strip(b);
 }
 

@@ -24,36 +24,56 @@ export function agentTestApiRoutes(scope: FastifyInstance, deps: AppDeps): void 
   const runtime = { db: deps.db, providerEnv: deps.providerEnv, addressPolicy: deps.sitePolicy };
   const agentOf = (request: FastifyRequest & { params: { id: string } }) => agentInWorkspace(deps.db, sessionOf(request).workspace.id, request.params.id);
 
-  api.get('/app/api/agents/:id/tests', { schema: { params: agentParams, response: { 200: z.object({ tests: z.array(testWire) }), ...errorResponses(401, 404) } } }, async (request) => {
-    const agent = await agentOf(request);
-    return { tests: (await listTests(deps.db, agent.workspaceId, agent.id)).map(testToWire) };
-  });
+  api.get(
+    '/app/api/agents/:id/tests',
+    { schema: { params: agentParams, response: { 200: z.object({ tests: z.array(testWire) }), ...errorResponses(401, 404) } } },
+    async (request) => {
+      const agent = await agentOf(request);
+      return { tests: (await listTests(deps.db, agent.workspaceId, agent.id)).map(testToWire) };
+    },
+  );
 
   api.post(
     '/app/api/agents/:id/tests',
-    { schema: { params: agentParams, body: testInput, response: { 201: z.object({ test: testWire }), ...errorResponses(400, 401, 403, 404) } }, preValidation: permissionFirst('agent-update') },
+    {
+      schema: { params: agentParams, body: testInput, response: { 201: z.object({ test: testWire }), ...errorResponses(400, 401, 403, 404) } },
+      preValidation: permissionFirst('agent-update'),
+    },
     async (request, reply) => {
       const agent = await agentOf(request);
       return reply.status(201).send({ test: testToWire(await createTest(deps.db, agent.workspaceId, agent.id, request.body)) });
     },
   );
 
-  api.delete('/app/api/agents/:id/tests/:testId', { schema: { params: testParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errorResponses(401, 403, 404) } } }, async (request) => {
-    requirePermission(sessionOf(request).role, 'agent-update');
-    const agent = await agentOf(request);
-    await deleteTest(deps.db, agent.workspaceId, agent.id, request.params.testId);
-    return { id: request.params.testId, deleted: true as const };
-  });
+  api.delete(
+    '/app/api/agents/:id/tests/:testId',
+    { schema: { params: testParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errorResponses(401, 403, 404) } } },
+    async (request) => {
+      requirePermission(sessionOf(request).role, 'agent-update');
+      const agent = await agentOf(request);
+      await deleteTest(deps.db, agent.workspaceId, agent.id, request.params.testId);
+      return { id: request.params.testId, deleted: true as const };
+    },
+  );
 
   api.post(
     '/app/api/agents/:id/tests/run',
-    { schema: { params: agentParams, response: { 200: z.object({ run: runWire }), ...errorResponses(401, 403, 404) } }, preValidation: permissionFirst('agent-update') },
+    {
+      schema: { params: agentParams, response: { 200: z.object({ run: runWire }), ...errorResponses(401, 403, 404) } },
+      preValidation: permissionFirst('agent-update'),
+    },
     async (request) => ({ run: await runSuite(runtime, await agentOf(request), 'manual') }),
   );
 
   api.get(
     '/app/api/agents/:id/test-runs',
-    { schema: { params: agentParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }), response: { 200: z.object({ runs: z.array(runSummarySchema) }), ...errorResponses(400, 401, 404) } } },
+    {
+      schema: {
+        params: agentParams,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+        response: { 200: z.object({ runs: z.array(runSummarySchema) }), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => {
       const agent = await agentOf(request);
       return { runs: (await listRuns(deps.db, agent.workspaceId, agent.id, request.query.limit)).map((row) => runToWire(row, false)) };
@@ -61,7 +81,11 @@ export function agentTestApiRoutes(scope: FastifyInstance, deps: AppDeps): void 
   );
 
   // A run by its id alone (the Playground's Tests tab, links): the workspace is the session's.
-  api.get('/app/api/test-runs/:runId', { schema: { params: runParams, response: { 200: z.object({ run: runWire }), ...errorResponses(401, 404) } } }, async (request) => ({
-    run: runToWire(await runInWorkspace(deps.db, sessionOf(request).workspace.id, request.params.runId), true),
-  }));
+  api.get(
+    '/app/api/test-runs/:runId',
+    { schema: { params: runParams, response: { 200: z.object({ run: runWire }), ...errorResponses(401, 404) } } },
+    async (request) => ({
+      run: runToWire(await runInWorkspace(deps.db, sessionOf(request).workspace.id, request.params.runId), true),
+    }),
+  );
 }

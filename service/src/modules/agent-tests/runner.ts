@@ -35,7 +35,13 @@ export async function runSuite(runtime: RuntimeDeps, agent: AgentRow, trigger: T
   try {
     for (const test of tests) {
       if (signal?.aborted) break;
-      const turn = await playgroundTurn(runtime, agent, test.question, { siteType: test.siteType, language: test.language, pageContext: test.pageContext }, used);
+      const turn = await playgroundTurn(
+        runtime,
+        agent,
+        test.question,
+        { siteType: test.siteType, language: test.language, pageContext: test.pageContext },
+        used,
+      );
       const failures = failuresOf({ expectedSources: test.expectedSources, factPattern: test.factPattern }, turn.seen);
       results.push({
         test_id: test.id,
@@ -101,7 +107,5 @@ async function playgroundTurn(
 async function forgetOldRuns(db: Db, workspaceId: string, agentId: string): Promise<void> {
   const kept = (await listRuns(db, workspaceId, agentId, RUNS_KEPT_PER_AGENT)).map((run) => run.id);
   if (kept.length < RUNS_KEPT_PER_AGENT) return;
-  await db
-    .delete(agentTestRuns)
-    .where(and(eq(agentTestRuns.workspaceId, workspaceId), eq(agentTestRuns.agentId, agentId), notInArray(agentTestRuns.id, kept)));
+  await db.delete(agentTestRuns).where(and(eq(agentTestRuns.workspaceId, workspaceId), eq(agentTestRuns.agentId, agentId), notInArray(agentTestRuns.id, kept)));
 }

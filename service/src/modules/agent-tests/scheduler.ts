@@ -93,7 +93,10 @@ export class SuiteScheduler {
   private async run(workspaceId: string, agentId: string, trigger: TestRunTrigger): Promise<void> {
     if (this.closed) return;
     try {
-      const [agent] = await this.runtime.db.select().from(agents).where(and(eq(agents.workspaceId, workspaceId), inArray(agents.id, [agentId])));
+      const [agent] = await this.runtime.db
+        .select()
+        .from(agents)
+        .where(and(eq(agents.workspaceId, workspaceId), inArray(agents.id, [agentId])));
       if (!agent) return;
       const run = await runSuite(this.runtime, agent, trigger, this.stopping.signal);
       if (!run) return;

@@ -104,7 +104,10 @@ export async function listRuns(db: Db, workspaceId: string, agentId: string, lim
 
 export async function runInWorkspace(db: Db, workspaceId: string, runId: string): Promise<RunRow> {
   const [row] = z.uuid().safeParse(runId).success
-    ? await db.select().from(agentTestRuns).where(and(eq(agentTestRuns.id, runId), eq(agentTestRuns.workspaceId, workspaceId)))
+    ? await db
+        .select()
+        .from(agentTestRuns)
+        .where(and(eq(agentTestRuns.id, runId), eq(agentTestRuns.workspaceId, workspaceId)))
     : [];
   if (!row) throw notFound('Test run');
   return row;

@@ -10,7 +10,10 @@ import { SITE_TYPES } from '../../db/schema.js';
 export const testInput = z.object({
   question: z.string().trim().min(1).max(4000),
   /** Addresses the answer must cite (a product page, a page, an owner's answer's /answers/ address). */
-  expected_sources: z.array(z.url({ protocol: /^https?$/ }).max(2000)).max(10).default([]),
+  expected_sources: z
+    .array(z.url({ protocol: /^https?$/ }).max(2000))
+    .max(10)
+    .default([]),
   /**
    * What the answer must say: one or more phrases separated by `|`, any of which found in the
    * answer (case, accents and spacing aside) passes. Matched as text, never as an expression.
@@ -71,4 +74,3 @@ export const runSummarySchema = z.object({
 });
 export const runWire = runSummarySchema.extend({ results: z.array(testResultSchema) });
 export type RunWire = z.infer<typeof runWire>;
-

@@ -36,11 +36,7 @@ const wholeNumber = (min: number, max: number) =>
       const blank = blankToNull(value);
       return typeof blank === 'string' && /^\d+$/.test(blank.trim()) ? Number(blank) : blank;
     },
-    z
-      .int({ error: 'must be a whole number' })
-      .min(min, `must be at least ${min}`)
-      .max(max, `must be at most ${max}`)
-      .nullable(),
+    z.int({ error: 'must be a whole number' }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).nullable(),
   );
 
 /** US dollars with at most 4 decimals, such as 2.50; '' means no value. */
@@ -137,7 +133,15 @@ const fields = {
   default_locale: defaultLocale,
   greeting: optionalText(500),
   theme: z.object({
-    color: z.preprocess(blankToNull, z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #1f6feb').nullable()).optional(),
+    color: z
+      .preprocess(
+        blankToNull,
+        z
+          .string()
+          .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #1f6feb')
+          .nullable(),
+      )
+      .optional(),
     position: z.enum(['left', 'right']).optional(),
     avatar_url: avatarUrl.optional(),
   }),

@@ -21,7 +21,12 @@ export async function listAgents(db: Db, workspaceId: string): Promise<AgentRow[
 }
 
 export async function agentInWorkspace(db: Db, workspaceId: string, agentId: string): Promise<AgentRow> {
-  const [row] = isAgentId(agentId) ? await db.select().from(agents).where(and(eq(agents.id, agentId), eq(agents.workspaceId, workspaceId))) : [];
+  const [row] = isAgentId(agentId)
+    ? await db
+        .select()
+        .from(agents)
+        .where(and(eq(agents.id, agentId), eq(agents.workspaceId, workspaceId)))
+    : [];
   if (!row) throw notFound('Agent');
   return row;
 }
@@ -67,7 +72,9 @@ function columnsOf(patch: AgentPatch, update = false): AgentColumns {
     if (patch.handoff.idle_minutes !== undefined && patch.handoff.idle_minutes !== null) live.idle_minutes = patch.handoff.idle_minutes;
     if (patch.handoff.office_hours) live.office_hours = patch.handoff.office_hours;
     const cleared = patch.handoff.office_hours === null ? sql`- 'office_hours'` : sql``;
-    columns.handoff = !update ? { ...handoff, ...live } : sql`((coalesce(${agents.handoff}, '{}'::jsonb) - 'type' - 'value' - 'label') ${cleared}) || ${JSON.stringify({ ...handoff, ...live })}::jsonb` as unknown as AgentHandoff;
+    columns.handoff = !update
+      ? { ...handoff, ...live }
+      : (sql`((coalesce(${agents.handoff}, '{}'::jsonb) - 'type' - 'value' - 'label') ${cleared}) || ${JSON.stringify({ ...handoff, ...live })}::jsonb` as unknown as AgentHandoff);
   }
   if (patch.provider !== undefined) columns.provider = patch.provider;
   if (patch.model !== undefined) columns.model = patch.model;
@@ -97,13 +104,20 @@ export async function publishedAgent(db: Db, agentId: string): Promise<AgentRow>
 }
 
 export async function createAgent(db: Db, workspaceId: string, input: AgentCreate, now: Date): Promise<AgentRow> {
-  const [row] = await db.insert(agents).values(newAgent(randomUUID(), workspaceId, input, now)).returning();
+  const [row] = await db
+    .insert(agents)
+    .values(newAgent(randomUUID(), workspaceId, input, now))
+    .returning();
   return row!;
 }
 
 /** Creates the agent with this id unless it exists (a seed that runs at every start); returns the stored row either way. */
 export async function ensureAgent(db: Db, workspaceId: string, id: string, input: AgentCreate, now: Date): Promise<AgentRow> {
-  const [created] = await db.insert(agents).values(newAgent(id, workspaceId, input, now)).onConflictDoNothing().returning();
+  const [created] = await db
+    .insert(agents)
+    .values(newAgent(id, workspaceId, input, now))
+    .onConflictDoNothing()
+    .returning();
   if (created) return created;
   return agentInWorkspace(db, workspaceId, id);
 }
@@ -131,7 +145,12 @@ export const agentWire = z.object({
   greeting: z.string().nullable(),
   theme: z.object({ color: z.string().optional(), position: z.enum(['left', 'right']).optional(), avatar_url: z.string().optional() }),
   suggestions: z.array(z.string()),
-  lead_capture: z.object({ enabled: z.boolean().optional(), trigger: z.enum(LEAD_TRIGGERS).optional(), ask_after_turns: z.number().int().optional(), consent_text: z.string().optional() }),
+  lead_capture: z.object({
+    enabled: z.boolean().optional(),
+    trigger: z.enum(LEAD_TRIGGERS).optional(),
+    ask_after_turns: z.number().int().optional(),
+    consent_text: z.string().optional(),
+  }),
   coupons: z.array(z.object({ code: z.string(), description: z.string() })),
   handoff: z.object({
     type: z.enum(['url', 'email', 'lead_form']).optional(),

@@ -133,8 +133,10 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 /** How close the spending is to the caps. */
 export function capState(caps: Caps, spent: Spent): CapState {
   const shares: { share: number; detail: string }[] = [];
-  if (caps.tokens !== null) shares.push({ share: spent.tokens / caps.tokens, detail: `${integer.format(spent.tokens)} of ${integer.format(caps.tokens)} tokens` });
-  if (caps.costUsd !== null) shares.push({ share: spent.costUsd / caps.costUsd, detail: `${dollars.format(spent.costUsd)} of ${dollars.format(caps.costUsd)}` });
+  if (caps.tokens !== null)
+    shares.push({ share: spent.tokens / caps.tokens, detail: `${integer.format(spent.tokens)} of ${integer.format(caps.tokens)} tokens` });
+  if (caps.costUsd !== null)
+    shares.push({ share: spent.costUsd / caps.costUsd, detail: `${dollars.format(spent.costUsd)} of ${dollars.format(caps.costUsd)}` });
   const top = shares.sort((a, b) => b.share - a.share)[0];
   if (!top) return { level: 'ok', share: 0, detail: null };
   return { level: top.share >= 1 ? 'reached' : top.share >= WARN_AT ? 'warning' : 'ok', share: top.share, detail: top.detail };
@@ -152,7 +154,10 @@ function hasCap(caps: Caps): boolean {
  * Why a turn of this agent must not call its hosted model today, or undefined when it may: the
  * agent's or the workspace's daily cap is reached. One read (spendToday).
  */
-export async function capReason(db: Db, agent: { id: string; workspaceId: string; dailyTokenCap: number | null; dailyCostCapUsd: number | null }): Promise<string | undefined> {
+export async function capReason(
+  db: Db,
+  agent: { id: string; workspaceId: string; dailyTokenCap: number | null; dailyCostCapUsd: number | null },
+): Promise<string | undefined> {
   const spend = await spendToday(db, agent.workspaceId);
   const own = agentCaps(agent);
   if (hasCap(own)) {
@@ -167,10 +172,7 @@ export async function capReason(db: Db, agent: { id: string; workspaceId: string
 }
 
 /** Adds a stored reply's hosted-model tokens to today's spending (inside the reply's transaction). */
-export function recordSpend(
-  workspaceId: string,
-  spend: { agentId: string; provider: string; model: string; inputTokens: number; outputTokens: number },
-) {
+export function recordSpend(workspaceId: string, spend: { agentId: string; provider: string; model: string; inputTokens: number; outputTokens: number }) {
   return sql`INSERT INTO model_usage_daily (workspace_id, agent_id, day, provider, model, turns, input_tokens, output_tokens)
              VALUES (${workspaceId}, ${spend.agentId}, ${TODAY}, ${spend.provider}, ${spend.model}, 1, ${spend.inputTokens}, ${spend.outputTokens})
              ON CONFLICT (workspace_id, day, agent_id, provider, model) DO UPDATE

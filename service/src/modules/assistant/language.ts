@@ -140,7 +140,10 @@ export function confidentLocale(whole: string): Locale | undefined {
   const votes = new Map<string, number>();
   const wordsFound = new Map<string, number>();
   // An address ("ana@example.com") is no sentence's word.
-  for (const written of message.toLowerCase().replace(/\S*[@/]\S*/g, ' ').match(WORDS) ?? []) {
+  for (const written of message
+    .toLowerCase()
+    .replace(/\S*[@/]\S*/g, ' ')
+    .match(WORDS) ?? []) {
     const word = LISTS_HOLDING.has(written) ? written : withoutAccents(written);
     const vote = LISTS_HOLDING.get(word) === 1 ? OWN_WORD_VOTE : 1;
     for (const [language, words] of Object.entries(FUNCTION_WORDS)) {

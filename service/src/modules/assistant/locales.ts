@@ -166,7 +166,29 @@ const byTag = new Map(LOCALES.map((locale) => [locale.tag.toLowerCase(), locale]
  * any other region falls back to plain Spanish.
  */
 const LATIN_AMERICA = new Set([
-  '419', 'AR', 'BO', 'BR', 'BZ', 'CL', 'CO', 'CR', 'CU', 'DO', 'EC', 'GT', 'HN', 'MX', 'NI', 'PA', 'PE', 'PR', 'PY', 'SV', 'US', 'UY', 'VE',
+  '419',
+  'AR',
+  'BO',
+  'BR',
+  'BZ',
+  'CL',
+  'CO',
+  'CR',
+  'CU',
+  'DO',
+  'EC',
+  'GT',
+  'HN',
+  'MX',
+  'NI',
+  'PA',
+  'PE',
+  'PR',
+  'PY',
+  'SV',
+  'US',
+  'UY',
+  'VE',
 ]);
 
 /** Languages whose scripts differ enough that the script, not the region, picks the variant. */

@@ -12,7 +12,9 @@ const MEASURED_CHUNKS = 8;
 function attributeLines(hit: SearchHit): string {
   const attributes = Array.isArray(hit.data.attributes) ? (hit.data.attributes as { name?: unknown; options?: unknown }[]) : [];
   return attributes
-    .map((attribute) => (typeof attribute.name === 'string' && Array.isArray(attribute.options) ? `${attribute.name}: ${attribute.options.map(String).join(', ')}` : ''))
+    .map((attribute) =>
+      typeof attribute.name === 'string' && Array.isArray(attribute.options) ? `${attribute.name}: ${attribute.options.map(String).join(', ')}` : '',
+    )
     .filter(Boolean)
     .join('\n');
 }
@@ -29,8 +31,14 @@ export interface MeasuredHits {
  * products that fail one are left out. The first products found are read whole in one
  * statement; without conditions every hit is unsaid.
  */
-export async function sortedByMeasures(db: Db, workspaceId: string, hits: readonly SearchHit[], conditions: readonly MeasureCondition[]): Promise<MeasuredHits> {
-  const productIds = conditions.length === 0 ? [] : [...new Set(hits.filter((hit) => hit.kind === 'product').map((hit) => hit.documentId))].slice(0, MEASURED_PRODUCTS);
+export async function sortedByMeasures(
+  db: Db,
+  workspaceId: string,
+  hits: readonly SearchHit[],
+  conditions: readonly MeasureCondition[],
+): Promise<MeasuredHits> {
+  const productIds =
+    conditions.length === 0 ? [] : [...new Set(hits.filter((hit) => hit.kind === 'product').map((hit) => hit.documentId))].slice(0, MEASURED_PRODUCTS);
   if (productIds.length === 0) return { met: [], unsaid: [...hits] };
   const chunks = await documentHits(db, workspaceId, productIds, MEASURED_CHUNKS);
   const verdicts = new Map<string, number | false>();

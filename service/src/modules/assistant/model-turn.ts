@@ -9,7 +9,16 @@ import {
   type LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { retryWithExponentialBackoff } from '@ai-sdk/provider-utils';
-import { asSchema, InvalidArgumentError, InvalidToolInputError, NoOutputGeneratedError, NoSuchToolError, RetryError, type ModelMessage, type ToolSet } from 'ai';
+import {
+  asSchema,
+  InvalidArgumentError,
+  InvalidToolInputError,
+  NoOutputGeneratedError,
+  NoSuchToolError,
+  RetryError,
+  type ModelMessage,
+  type ToolSet,
+} from 'ai';
 import { isAppError } from '../../lib/errors.js';
 
 /**
@@ -210,7 +219,12 @@ export async function* streamModelTurn(options: ModelTurnOptions): AsyncGenerato
     responseMessages.push({
       role: 'tool',
       content: await Promise.all(
-        outcomes.map(async (outcome) => ({ type: 'tool-result' as const, toolCallId: outcome.toolCallId, toolName: outcome.toolName, output: await modelOutput(tools, outcome) })),
+        outcomes.map(async (outcome) => ({
+          type: 'tool-result' as const,
+          toolCallId: outcome.toolCallId,
+          toolName: outcome.toolName,
+          output: await modelOutput(tools, outcome),
+        })),
       ),
     });
   }
@@ -317,7 +331,13 @@ function toLanguageModelMessage(message: ModelMessage): LanguageModelV3Message {
               return withOptions({ type: part.type, text: part.text }, part.providerOptions);
             case 'tool-call':
               return withOptions(
-                { type: 'tool-call' as const, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, ...(part.providerExecuted !== undefined ? { providerExecuted: part.providerExecuted } : {}) },
+                {
+                  type: 'tool-call' as const,
+                  toolCallId: part.toolCallId,
+                  toolName: part.toolName,
+                  input: part.input,
+                  ...(part.providerExecuted !== undefined ? { providerExecuted: part.providerExecuted } : {}),
+                },
                 part.providerOptions,
               );
             default:
@@ -357,13 +377,16 @@ async function parseToolCall(tools: ToolSet, part: Extract<StreamPart, { type: '
   try {
     raw = text === '' ? {} : JSON.parse(text);
   } catch (error) {
-    const invalid = tool ? new InvalidToolInputError({ toolName, toolInput: part.input, cause: error }) : new NoSuchToolError({ toolName, availableTools: Object.keys(tools) });
+    const invalid = tool
+      ? new InvalidToolInputError({ toolName, toolInput: part.input, cause: error })
+      : new NoSuchToolError({ toolName, availableTools: Object.keys(tools) });
     return { toolCallId, toolName, input: part.input, invalid };
   }
   if (!tool) return { toolCallId, toolName, input: raw, invalid: new NoSuchToolError({ toolName, availableTools: Object.keys(tools) }) };
   const schema = asSchema(tool.inputSchema);
   const checked = schema.validate ? await schema.validate(raw) : { success: true as const, value: raw };
-  if (!checked.success) return { toolCallId, toolName, input: raw, invalid: new InvalidToolInputError({ toolName, toolInput: part.input, cause: checked.error }) };
+  if (!checked.success)
+    return { toolCallId, toolName, input: raw, invalid: new InvalidToolInputError({ toolName, toolInput: part.input, cause: checked.error }) };
   return { toolCallId, toolName, input: checked.value };
 }
 

@@ -77,7 +77,8 @@ interface LibraryRequest {
 }
 
 /** The smallest answer the library's chat model accepts: one empty choice. */
-const emptyCompletion = () => new Response('{"choices":[{"index":0,"message":{"content":""}}]}', { status: 200, headers: { 'content-type': 'application/json' } });
+const emptyCompletion = () =>
+  new Response('{"choices":[{"index":0,"message":{"content":""}}]}', { status: 200, headers: { 'content-type': 'application/json' } });
 
 export class LeanOpenAIChatModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';

@@ -74,7 +74,9 @@ export async function reserveOrderLookupMiss(db: Db, subject: MissSubject, limit
             ? 'email'
             : undefined;
     if (over) return { limited: over };
-    await tx.insert(orderLookupMisses).values({ id, workspaceId: subject.workspaceId, conversationId: subject.conversationId, addressHash, emailHash, at: now });
+    await tx
+      .insert(orderLookupMisses)
+      .values({ id, workspaceId: subject.workspaceId, conversationId: subject.conversationId, addressHash, emailHash, at: now });
     return { reserved: id };
   });
 }

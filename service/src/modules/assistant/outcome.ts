@@ -4,7 +4,6 @@ import type { RankedSource } from './retrieval.js';
 
 export type { TurnOutcome };
 
-
 /**
  * What a complete answer achieved, from what the turn did rather than from its wording: the
  * sources it used (by their kind), the tools that ran, the escalation it offered, and the

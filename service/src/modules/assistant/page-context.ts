@@ -103,11 +103,7 @@ function sanitizeOg(value: unknown): PageContext['og'] | undefined {
   const og: NonNullable<PageContext['og']> = {};
   for (const field of OG_FIELDS) {
     const raw = value[field];
-    const clean = OG_URL_FIELDS.has(field)
-      ? cleanUrl(raw)
-      : typeof raw === 'string'
-        ? truncateUtf8(toPlainText(raw), PAGE_CONTEXT_FIELD_CAP)
-        : undefined;
+    const clean = OG_URL_FIELDS.has(field) ? cleanUrl(raw) : typeof raw === 'string' ? truncateUtf8(toPlainText(raw), PAGE_CONTEXT_FIELD_CAP) : undefined;
     if (clean) og[field] = clean;
   }
   return Object.keys(og).length > 0 ? og : undefined;

@@ -84,7 +84,9 @@ export function buildSystemPrompt(input: PromptInput): BuiltPrompt {
     section('Language', [
       `Reply in ${language.englishName} (${language.tag}); it is written ${language.direction === 'rtl' ? 'right to left' : 'left to right'}. Quote sources in their own language when needed.`,
       ...(input.tools.includes('search_knowledge')
-        ? [`The website's content is written in ${input.contentLanguageName}: when the sources below do not answer, call search_knowledge with a short query you write in ${input.contentLanguageName} (translate the visitor's words), with filters for price bounds or stock when the visitor gives them.`]
+        ? [
+            `The website's content is written in ${input.contentLanguageName}: when the sources below do not answer, call search_knowledge with a short query you write in ${input.contentLanguageName} (translate the visitor's words), with filters for price bounds or stock when the visitor gives them.`,
+          ]
         : []),
     ]),
     section('Tools', input.tools.length > 0 ? input.tools.map((name) => `${name}: ${TOOL_DESCRIPTIONS[name]}`) : ['No tools are available.']),
@@ -115,7 +117,9 @@ export function buildSystemPrompt(input: PromptInput): BuiltPrompt {
 
   const notes = [
     input.verifiedShopper ? 'The visitor is a signed-in shopper: lookup_order without arguments finds their orders.' : '',
-    retrieval.focus ? `The question is about the product "${retrieval.focus.title.replace(/["\n]/g, ' ')}" (${FOCUS_REASON[retrieval.focus.reason]}); it is the first source.` : '',
+    retrieval.focus
+      ? `The question is about the product "${retrieval.focus.title.replace(/["\n]/g, ' ')}" (${FOCUS_REASON[retrieval.focus.reason]}); it is the first source.`
+      : '',
   ].filter(Boolean);
   const turn = notes.length > 0 ? [section('This turn', notes), ...dataParts] : dataParts;
   return new BuiltPrompt(persona, shared(instructionParts.join('\n\n')), turn.join('\n\n'));

@@ -1,7 +1,16 @@
 import stopwords from 'stopword';
 import type { Db } from '../../db/client.js';
 import { browseProducts, searchKnowledge, searchWithBestPage, type ProductFilters, type SearchHit, type SearchWithBestPage } from '../knowledge/search.js';
-import { contentProfileOf, documentHits, documentsAt, NAME_MATCH, productByIdentity, productsNamedIn, type DocumentRef, type NamedProduct } from '../knowledge/products.js';
+import {
+  contentProfileOf,
+  documentHits,
+  documentsAt,
+  NAME_MATCH,
+  productByIdentity,
+  productsNamedIn,
+  type DocumentRef,
+  type NamedProduct,
+} from '../knowledge/products.js';
 import { primaryLanguage } from './locales.js';
 import { sortedByMeasures } from './measured-products.js';
 import type { PageContext } from './page-context.js';
@@ -111,7 +120,18 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const contentConfigs = profile.then((p) => p.configs);
   // A search may also read the best page it finds whole (see withPagesWhole), in its own statement.
   const search = async (query: string, pageChunks = 0): Promise<SearchWithBestPage> =>
-    searchWithBestPage(db, { workspaceId: input.workspaceId, ...(input.agentId ? { agentId: input.agentId } : {}), query, language: input.language, alsoConfigs: await contentConfigs, limit: limit * 2 }, pageChunks);
+    searchWithBestPage(
+      db,
+      {
+        workspaceId: input.workspaceId,
+        ...(input.agentId ? { agentId: input.agentId } : {}),
+        query,
+        language: input.language,
+        alsoConfigs: await contentConfigs,
+        limit: limit * 2,
+      },
+      pageChunks,
+    );
   // "Can I send it back?" is also searched as "return returns": the words the shop's pages use.
   const topicLanguages = [input.contentLanguage ?? input.language, input.language];
   const withTopicWords = (query: string) => `${query} ${shopTopicWords(query, topicLanguages)}`.trim();
@@ -132,7 +152,15 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     measures.length > 0
       ? profile.then(async (p) => {
           if (!p.hasProducts) return { met: [], failed: new Set<string>() };
-          const found = await searchKnowledge(db, { workspaceId: input.workspaceId, query: withoutMeasureConditions(input.question), language: input.language, alsoConfigs: p.configs, kinds: ['product'], limit: MEASURED_CANDIDATES, ...(priceBounded ? { filters: priceBounds } : {}) });
+          const found = await searchKnowledge(db, {
+            workspaceId: input.workspaceId,
+            query: withoutMeasureConditions(input.question),
+            language: input.language,
+            alsoConfigs: p.configs,
+            kinds: ['product'],
+            limit: MEASURED_CANDIDATES,
+            ...(priceBounded ? { filters: priceBounds } : {}),
+          });
           const { met, unsaid } = await sortedByMeasures(db, input.workspaceId, found, measures);
           const kept = new Set([...met, ...unsaid].map((hit) => hit.documentId));
           return { met: met.slice(0, limit), failed: new Set(found.map((hit) => hit.documentId).filter((id) => !kept.has(id))) };
@@ -146,7 +174,9 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const followUp = previous !== undefined;
   const followUpSearch = followUp ? search(`${previous} ${input.question}`).then((found) => found.hits) : Promise.resolve([]);
   const lookingBack = followUp || analysis?.deictic === true;
-  const discussed = lookingBack ? profile.then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts)) : Promise.resolve(undefined);
+  const discussed = lookingBack
+    ? profile.then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts))
+    : Promise.resolve(undefined);
 
   const [wholeFound, partsFound, names, page, browsed, followUpHits, lastProduct, measured] = await Promise.all([
     wholeSearch,
@@ -169,7 +199,10 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // statement for all of them, only when there are any. The best page (the first page a search
   // found; a product is never one) came whole with its search. The ranking below keeps it near
   // the top; if it does not, its reading goes unused.
-  const read = focus || strongNames.length > 0 ? await documentHits(db, input.workspaceId, [...(focus ? [focus.documentId] : []), ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS) : [];
+  const read =
+    focus || strongNames.length > 0
+      ? await documentHits(db, input.workspaceId, [...(focus ? [focus.documentId] : []), ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS)
+      : [];
   const chunksOf = (documentId: string) => read.filter((hit) => hit.documentId === documentId);
   const focusHits = focus ? wholeDocument(chunksOf(focus.documentId)) : [];
   const nameHits = strongNames.flatMap((name) => chunksOf(name.documentId).slice(0, 1));
@@ -177,7 +210,10 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const pagesWhole = [...bestPages].flatMap(([id, chunks]) => (id === undefined ? [] : wholeDocument(chunks)));
 
   // A category the question names among the products found ("which tents…") narrows the catalog question further.
-  const category = focus || Object.keys(conditions).length === 0 ? undefined : categoryNamedIn(input.question, [...whole, ...browsed], [input.language, input.contentLanguage ?? input.language]);
+  const category =
+    focus || Object.keys(conditions).length === 0
+      ? undefined
+      : categoryNamedIn(input.question, [...whole, ...browsed], [input.language, input.contentLanguage ?? input.language]);
   const applied: ProductFilters = focus ? priceBounds : { ...filters, ...(category ? { category } : {}) };
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
@@ -187,8 +223,15 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   ].filter(({ hit }) => meetsFilters(hit, applied) && !measured.failed.has(hit.documentId));
   // The products that meet the measures asked for come first, after the product in focus.
   if (measured.met.length > 0) ordered.splice(focusHits.length, 0, ...measured.met.map((hit) => ({ hit, origin: 'search' as const })));
-  const sources = withPagesWhole(rank(priceBounded ? productsFirst(ordered) : withPageNearTop(ordered), limit), pagesWhole, parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE);
-  const searchedConfidence = confidenceOf(terms, sources.filter((source) => source.origin === 'search'));
+  const sources = withPagesWhole(
+    rank(priceBounded ? productsFirst(ordered) : withPageNearTop(ordered), limit),
+    pagesWhole,
+    parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE,
+  );
+  const searchedConfidence = confidenceOf(
+    terms,
+    sources.filter((source) => source.origin === 'search'),
+  );
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
   return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters: applied };
 }
@@ -265,7 +308,8 @@ function chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, term
   const [top] = searched;
   const pageAnswers = top !== undefined && top.kind !== 'product' && coverageOf(terms, [top]) >= TOPIC_COVERAGE;
   // "What EU size are my shoes?" in a shop with one pair of shoes is for the size guide.
-  if (named && !(bestName.byKindWord === true && pageAnswers)) return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
+  if (named && !(bestName.byKindWord === true && pageAnswers))
+    return { documentId: bestName.documentId, title: bestName.title, url: bestName.url, reason: 'name' };
   const pick = (document: DocumentRef | undefined, reason: FocusProduct['reason']): FocusProduct | null =>
     document ? { documentId: document.documentId, title: document.title, url: document.url, reason } : null;
   if (lookingBack) return pick(lastProduct, 'conversation') ?? pick(page, 'page');
@@ -314,7 +358,8 @@ function meetsFilters(hit: SearchHit, filters: ProductFilters): boolean {
   if (filters.category) {
     const wanted = filters.category.toLowerCase();
     const categories = Array.isArray(hit.data.categories) ? (hit.data.categories as { name?: unknown; slug?: unknown }[]) : [];
-    if (!categories.some((category) => String(category.name ?? '').toLowerCase() === wanted || String(category.slug ?? '').toLowerCase() === wanted)) return false;
+    if (!categories.some((category) => String(category.name ?? '').toLowerCase() === wanted || String(category.slug ?? '').toLowerCase() === wanted))
+      return false;
   }
   if (filters.maxPrice === undefined && filters.minPrice === undefined) return true;
   const pricing = hit.data.pricing as { price?: unknown } | undefined;
@@ -453,7 +498,7 @@ const STOPWORDS = new Set(
     'can could would should will shall may might must have has had does did was were been being there their they them ' +
     'from into about than then also just any some all our ours out get got please tell know want need like ' +
     'much many viel viele combien cuanto cuánto cuántos cuántas quanto kind sort type way thing things stuff lot bit policy policies info information details question questions ' +
-    'take make give use come see say ask put keep let try whats its it\'s i\'m i\'ve don\'t can\'t really actually maybe still even ever here now ' +
+    "take make give use come see say ask put keep let try whats its it's i'm i've don't can't really actually maybe still even ever here now " +
     'gibt geben machen kommen gehen sehen sagen nehmen lassen bekommen euch mal denn doch also ' +
     'faire prendre donner aller voir dire ' +
     'hacer tomar dar ver decir ' +
@@ -469,9 +514,23 @@ const STOPWORDS = new Set(
 
 /** ISO 639-1 → the stopword package's list (ISO 639-3), for the languages of lexicon/. */
 const STOPWORD_LISTS: Readonly<Record<string, readonly string[]>> = {
-  en: stopwords.eng, de: stopwords.deu, fr: stopwords.fra, es: stopwords.spa, it: stopwords.ita, pt: stopwords.por,
-  nl: stopwords.nld, ar: stopwords.ara, ru: stopwords.rus, pl: stopwords.pol, tr: stopwords.tur, id: stopwords.ind,
-  fa: stopwords.fas, hi: stopwords.hin, ur: stopwords.urd, bn: stopwords.ben, vi: stopwords.vie,
+  en: stopwords.eng,
+  de: stopwords.deu,
+  fr: stopwords.fra,
+  es: stopwords.spa,
+  it: stopwords.ita,
+  pt: stopwords.por,
+  nl: stopwords.nld,
+  ar: stopwords.ara,
+  ru: stopwords.rus,
+  pl: stopwords.pol,
+  tr: stopwords.tur,
+  id: stopwords.ind,
+  fa: stopwords.fas,
+  hi: stopwords.hin,
+  ur: stopwords.urd,
+  bn: stopwords.ben,
+  vi: stopwords.vie,
 };
 const stopwordSets = new Map<string, ReadonlySet<string>>();
 

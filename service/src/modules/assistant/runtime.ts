@@ -291,13 +291,31 @@ async function* prepareTurn(
   // only when the question is a short follow-up.
   // The message's facts are read once, here, and stored with it; earlier messages' come back with the history.
   const facts = messageFacts(message);
-  const beginning = beginTurn(db, { workspaceId, conversationId: conversation.id, message, facts, budget, historyLimit: HISTORY_FOR_FACTS, contentLimit: HISTORY_FOR_MODEL });
+  const beginning = beginTurn(db, {
+    workspaceId,
+    conversationId: conversation.id,
+    message,
+    facts,
+    budget,
+    historyLimit: HISTORY_FOR_FACTS,
+    contentLimit: HISTORY_FOR_MODEL,
+  });
   const previousUserTurns = beginning.then((b) => b.history.filter((m) => m.role === 'user').map((m) => m.content));
   const previousAnswerSources = beginning.then((b) => (b.history.findLast((m) => m.role === 'assistant')?.sources ?? []).map((source) => source.url));
   const retrievalStarted = performance.now();
   // The question is read in the reply language, the site's own and English.
   const analysis = analyzeQuestion(message, [language.tag, agent.defaultLocale]);
-  const retrieval = retrieve(db, { workspaceId, agentId: agent.id, question: message, previousUserTurns, previousAnswerSources, language: language.tag, contentLanguage: agent.defaultLocale, pageContext, analysis });
+  const retrieval = retrieve(db, {
+    workspaceId,
+    agentId: agent.id,
+    question: message,
+    previousUserTurns,
+    previousAnswerSources,
+    language: language.tag,
+    contentLanguage: agent.defaultLocale,
+    pageContext,
+    analysis,
+  });
   // The daily caps (cost-governor.ts) are read alongside, for agents with a hosted model.
   const capped = agent.provider === 'offline' ? Promise.resolve(undefined) : capReason(db, agent);
   // If the turn cannot begin, nobody awaits these: keep their rejections handled.
@@ -370,7 +388,9 @@ async function* prepareTurn(
   // Only the offline responder reads the facts; a hosted model's turn does not keep them.
   const providerOptions =
     resolved.model.modelId === OFFLINE_MODEL_ID
-      ? offlineProviderOptions(offlineFacts({ agent, siteType, language: language.tag, retrieval: retrieved, analysis, visitorEmails: visitorFacts.flatMap((f) => f.emails) }))
+      ? offlineProviderOptions(
+          offlineFacts({ agent, siteType, language: language.tag, retrieval: retrieved, analysis, visitorEmails: visitorFacts.flatMap((f) => f.emails) }),
+        )
       : undefined;
   return {
     model: resolved.model,
@@ -409,7 +429,17 @@ function offlineFacts(input: {
     analysis: input.analysis,
     visitorEmails: input.visitorEmails,
     focus: retrieval.focus,
-    sources: retrieval.sources.map(({ rank, documentId, title, url, kind, heading, content, data, origin }) => ({ rank, documentId, title, url, kind, heading, content, data, origin })),
+    sources: retrieval.sources.map(({ rank, documentId, title, url, kind, heading, content, data, origin }) => ({
+      rank,
+      documentId,
+      title,
+      url,
+      kind,
+      heading,
+      content,
+      data,
+      origin,
+    })),
   };
 }
 
@@ -417,7 +447,10 @@ function inputProblem(input: TurnInput, message: string): AppError | undefined {
   const { agent, conversation, mode } = input;
   if (conversation.agentId !== agent.id || conversation.workspaceId !== agent.workspaceId) return new AppError('not_found', 'Conversation not found');
   if ((mode === 'playground') !== conversation.isPlayground) {
-    return new AppError('validation_failed', mode === 'playground' ? 'This is not a Playground conversation' : 'Playground conversations cannot be continued from the widget');
+    return new AppError(
+      'validation_failed',
+      mode === 'playground' ? 'This is not a Playground conversation' : 'Playground conversations cannot be continued from the widget',
+    );
   }
   if (message.length === 0 || message.length > MAX_MESSAGE_CHARS) {
     return new AppError('validation_failed', 'The message is not valid', { errors: { message: [`must be 1 to ${MAX_MESSAGE_CHARS} characters`] } });
@@ -429,7 +462,6 @@ function errorEvent(error: unknown): TurnEvent {
   const appError = isAppError(error) ? error : new AppError('internal_error', 'Something went wrong');
   return { type: 'error', code: appError.code, message: appError.message };
 }
-
 
 /** Recent history as model messages: answered turns only, starting with the visitor. */
 function toModelMessages(history: readonly StoredMessage[], message: string): ModelMessage[] {
@@ -588,4 +620,3 @@ class TurnRecord {
     };
   }
 }
-

@@ -54,11 +54,22 @@ const filterFields = {
   on_sale: z.boolean().optional(),
   category: z.string().max(100).optional(),
 };
-type FilterInput = { min_price?: number | undefined; max_price?: number | undefined; in_stock?: boolean | undefined; on_sale?: boolean | undefined; category?: string | undefined };
+type FilterInput = {
+  min_price?: number | undefined;
+  max_price?: number | undefined;
+  in_stock?: boolean | undefined;
+  on_sale?: boolean | undefined;
+  category?: string | undefined;
+};
 const INPUT = {
   search_knowledge: zodSchema(z.object({ query: z.string().min(1).max(500), ...filterFields })),
   show_products: zodSchema(
-    z.object({ query: z.string().max(300).default(''), limit: z.number().int().min(1).max(4).optional(), sort: z.enum(['relevance', 'price_asc', 'price_desc']).optional(), ...filterFields }),
+    z.object({
+      query: z.string().max(300).default(''),
+      limit: z.number().int().min(1).max(4).optional(),
+      sort: z.enum(['relevance', 'price_asc', 'price_desc']).optional(),
+      ...filterFields,
+    }),
   ),
   // No user id parameter: which account is looked up is not the model's decision.
   lookup_order: zodSchema(z.object({ order_number: z.string().max(40).optional(), email: z.string().max(320).optional() })),
@@ -176,7 +187,9 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
         const measured = await sortedByMeasures(ctx.db, ctx.agent.workspaceId, relevant, measures);
         const matching = byPrice(measured.met.length > 0 ? measured.met : measured.unsaid, priceOrder);
         const hits =
-          matching.length > 0 || (!hasFilters(filters) && !wholeCatalog) ? matching : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20, query, priceOrder);
+          matching.length > 0 || (!hasFilters(filters) && !wholeCatalog)
+            ? matching
+            : await browseProducts(ctx.db, ctx.agent.workspaceId, filters, 20, query, priceOrder);
         const products: ToolOutput[] = [];
         const seen = new Set<string>();
         for (const hit of hits) {
@@ -186,7 +199,14 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
           // A product without valid structured pricing is not shown: a price is never guessed.
           if (!card || !addBlock(card)) continue;
           addSources([hit]);
-          products.push({ name: card.data.name, url: card.data.url, sku: card.data.sku, ...card.data.price, on_sale: card.data.on_sale, stock_status: card.data.stock_status });
+          products.push({
+            name: card.data.name,
+            url: card.data.url,
+            sku: card.data.sku,
+            ...card.data.price,
+            on_sale: card.data.on_sale,
+            stock_status: card.data.stock_status,
+          });
         }
         if (products.length > 0) return { shown: 'product_card', products, ...(hasFilters(filters) ? { filtered: true } : {}) };
         return { products: [], message: phrase(ctx.languageTag, hasFilters(filters) ? 'no_products_filtered' : 'no_products') };
@@ -214,7 +234,11 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
             ctx.now?.() ?? new Date(),
           );
           if ('limited' in reserved) {
-            return { status: 'verification_required', reason: `too many order numbers without a match (per ${reserved.limited})`, message: phrase(ctx.languageTag, 'order_lookup_limited') };
+            return {
+              status: 'verification_required',
+              reason: `too many order numbers without a match (per ${reserved.limited})`,
+              message: phrase(ctx.languageTag, 'order_lookup_limited'),
+            };
           }
           reservation = reserved.reserved;
         }
@@ -306,7 +330,9 @@ function filtersOf(input: FilterInput): ProductFilters {
 /** Words of a product request that say nothing about which product ("do you sell", "looking for"). */
 const REQUEST_WORDS = new Set(
   'sell sells selling buy have any anything something looking look need want find products product item items shop store offer offers recommend suggestion suggest good best cheap price prices cost costs much many stock available '
-    .concat('verkauft verkaufen kaufen habt haben suche suchen brauche etwas produkt produkte artikel angebot empfehlen empfehlung günstig preis preise kostet ')
+    .concat(
+      'verkauft verkaufen kaufen habt haben suche suchen brauche etwas produkt produkte artikel angebot empfehlen empfehlung günstig preis preise kostet ',
+    )
     .concat('vendez acheter avez cherche besoin quelque chose produit produits article recommander prix ')
     .concat('venden comprar tienen busco necesito algo producto productos articulo recomendar precio')
     .split(/\s+/),
@@ -315,7 +341,9 @@ const REQUEST_WORDS = new Set(
 /** Words around a price bound or order ("under 30 euros", "unter 30 €", "the cheapest"): conditions, not what is sought. */
 const BOUND_WORDS = new Set([
   ...Object.values(LEXICONS).flatMap((lexicon) =>
-    [...lexicon.cues.price_below, ...lexicon.cues.price_above, ...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])].flatMap((cue) => fold(cue.replace(/\*$/, '')).split(/\s+/)),
+    [...lexicon.cues.price_below, ...lexicon.cues.price_above, ...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])].flatMap((cue) =>
+      fold(cue.replace(/\*$/, '')).split(/\s+/),
+    ),
   ),
   ...'euro euros eur dollar dollars usd pound pounds gbp franken chf'.split(' '),
 ]);
@@ -324,7 +352,9 @@ type ProductSort = 'relevance' | 'price_asc' | 'price_desc';
 
 /** The words of a product request that say which products: not the request, a bound or an order. */
 function productTerms(query: string, languages: readonly string[]): string[] {
-  return contentTerms(query, languages).filter((term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(fold(term)) && !/^\d/.test(term) && !isPriceOrderWord(term));
+  return contentTerms(query, languages).filter(
+    (term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(fold(term)) && !/^\d/.test(term) && !isPriceOrderWord(term),
+  );
 }
 
 /** "cheapest", "günstigsten": a superlative's stem in any of the lexicons (their cues end in `*`). */
@@ -334,7 +364,9 @@ function isPriceOrderWord(term: string): boolean {
 }
 
 const PRICE_ORDER_PREFIXES = Object.values(LEXICONS).flatMap((lexicon) =>
-  [...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])].filter((cue) => cue.endsWith('*') && !cue.includes(' ')).map((cue) => fold(cue.slice(0, -1))),
+  [...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])]
+    .filter((cue) => cue.endsWith('*') && !cue.includes(' '))
+    .map((cue) => fold(cue.slice(0, -1))),
 );
 
 /** Hits in price order (those without a price last), or as they are. */
@@ -492,7 +524,8 @@ function bestDocument(hits: readonly SearchHit[], accept: (text: string) => bool
   return [...byDocument.values()].find((chunks) => accept(chunks.map((hit) => hit.content).join('\n')));
 }
 
-const AMOUNT = /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK|PLN)\b)\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK|PLN|kr)\b)/;
+const AMOUNT =
+  /(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK|PLN)\b)\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|JPY|SEK|NOK|DKK|PLN|kr)\b)/;
 
 /** Sentences of the page that state an amount, quoted as they are (at most eight). */
 export function pricePointsIn(text: string): string[] {

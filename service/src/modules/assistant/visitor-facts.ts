@@ -122,7 +122,7 @@ function emailSpans(text: string): Span[] {
 function domainEnd(text: string, from: number): number | undefined {
   let best: number | undefined;
   let labelStart = from;
-  for (let i = from; i < text.length; ) {
+  for (let i = from; i < text.length;) {
     const code = codeAt(text, i);
     if (!isDomainChar(code)) break;
     if (code !== 0x2e) {

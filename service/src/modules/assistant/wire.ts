@@ -23,7 +23,10 @@ export function turnEventToWire(event: TurnEvent, mode: 'production' | 'playgrou
 function streamEvent(event: TurnEvent): StreamEvent {
   switch (event.type) {
     case 'start':
-      return { event: 'start', data: { conversation_id: event.conversation_id, message_id: event.message_id, language: event.language, direction: event.direction } };
+      return {
+        event: 'start',
+        data: { conversation_id: event.conversation_id, message_id: event.message_id, language: event.language, direction: event.direction },
+      };
     case 'delta':
       return { event: 'delta', data: { text: event.text } };
     case 'block':

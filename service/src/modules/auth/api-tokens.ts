@@ -60,7 +60,11 @@ export async function authenticateApiToken(db: Db, authorization: string | undef
   if (!plaintext || !plaintext.startsWith(TOKEN_PREFIX) || plaintext.length > 200) {
     throw new AppError('unauthenticated', 'A bearer API token (svc_...) is required');
   }
-  const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, sha256Hex(plaintext))).limit(1);
+  const [row] = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, sha256Hex(plaintext)))
+    .limit(1);
   if (!row || row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now)) {
     throw new AppError('unauthenticated', 'The API token is unknown, revoked or expired');
   }

@@ -9,7 +9,10 @@ import { sessions, users } from '../../db/schema.js';
  * change, when one did; an operator's reset keeps none. Run it in a transaction, so that the
  * password never changes without the sessions ending.
  */
-export async function replacePassword(tx: Db | Tx, input: { userId: string; passwordHash: string; keepSessionId?: string | undefined }): Promise<{ endedSessions: number }> {
+export async function replacePassword(
+  tx: Db | Tx,
+  input: { userId: string; passwordHash: string; keepSessionId?: string | undefined },
+): Promise<{ endedSessions: number }> {
   await tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId));
   const ended = await tx
     .delete(sessions)

@@ -201,7 +201,11 @@ function parseActivity(payload: string | undefined): ConversationActivity | unde
 }
 
 /** The notifier for the database the service runs on. */
-export function conversationNotifier(database: { kind: 'pglite' | 'postgres' }, databaseUrl: string | undefined, log: PostgresNotifierLog): ConversationNotifier {
+export function conversationNotifier(
+  database: { kind: 'pglite' | 'postgres' },
+  databaseUrl: string | undefined,
+  log: PostgresNotifierLog,
+): ConversationNotifier {
   return database.kind === 'postgres' && databaseUrl ? new PostgresNotifier(databaseUrl, log) : new LocalNotifier();
 }
 

@@ -55,7 +55,13 @@ export type HandoffTrigger =
   /** The visitor wrote again in a resolved conversation: the assistant answers. */
   | 'visitor_returned';
 
-export const VISITOR_TRIGGERS = ['visitor', 'escalation_button', 'model_escalate', 'offline_escalate', 'low_confidence'] as const satisfies readonly HandoffTrigger[];
+export const VISITOR_TRIGGERS = [
+  'visitor',
+  'escalation_button',
+  'model_escalate',
+  'offline_escalate',
+  'low_confidence',
+] as const satisfies readonly HandoffTrigger[];
 
 /** The transitions there are; anything else is refused with handoff_state_conflict. */
 const TRANSITIONS: Readonly<Record<HandoffState, readonly HandoffState[]>> = {
@@ -142,7 +148,9 @@ export async function transition(
   input: { workspaceId: string; conversationId: string; to: HandoffState; trigger: HandoffTrigger; actorId?: string | null },
 ): Promise<ConversationRow> {
   const now = deps.now();
-  const updated = await deps.db.transaction(async (tx) => changeState(tx, await lockConversation(tx, input.workspaceId, input.conversationId), { ...input, now }));
+  const updated = await deps.db.transaction(async (tx) =>
+    changeState(tx, await lockConversation(tx, input.workspaceId, input.conversationId), { ...input, now }),
+  );
   await announce(deps, updated, 'state');
   return updated;
 }
@@ -179,7 +187,13 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export function withinOfficeHours(hours: OfficeHours, now: Date): boolean {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone: hours.time_zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: hours.time_zone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now);
   } catch {
     // A time zone this runtime does not know: the hours cannot be read, so they do not restrict.
     return true;
@@ -260,7 +274,14 @@ export async function routeVisitorMessage(
 }
 
 /** A transition that only applies if the conversation is still in one of `from` (another request may have moved it). */
-async function transitionIf(deps: HandoffDeps, workspaceId: string, conversationId: string, from: readonly HandoffState[], to: HandoffState, trigger: HandoffTrigger) {
+async function transitionIf(
+  deps: HandoffDeps,
+  workspaceId: string,
+  conversationId: string,
+  from: readonly HandoffState[],
+  to: HandoffState,
+  trigger: HandoffTrigger,
+) {
   const now = deps.now();
   const changed = await deps.db.transaction(async (tx) => {
     const row = await lockConversation(tx, workspaceId, conversationId);
@@ -357,7 +378,8 @@ export async function assignConversation(
   const now = deps.now();
   const changed = await deps.db.transaction(async (tx) => {
     const row = await lockConversation(tx, input.workspaceId, input.conversationId);
-    if (row.handoffState === 'resolved' && input.assigneeId) throw new AppError('handoff_state_conflict', 'The conversation is resolved; reopen it by replying');
+    if (row.handoffState === 'resolved' && input.assigneeId)
+      throw new AppError('handoff_state_conflict', 'The conversation is resolved; reopen it by replying');
     if (row.assigneeId === input.assigneeId) return false;
     await setAssignee(tx, row, input.assigneeId, input.actorId, now);
     return true;
@@ -367,7 +389,10 @@ export async function assignConversation(
 }
 
 /** An internal note of the team: in the conversation's history, never shown to the visitor. */
-export async function addNote(deps: HandoffDeps, input: { workspaceId: string; conversationId: string; memberId: string; text: string }): Promise<{ id: number }> {
+export async function addNote(
+  deps: HandoffDeps,
+  input: { workspaceId: string; conversationId: string; memberId: string; text: string },
+): Promise<{ id: number }> {
   const body = teamText(input.text, 'text');
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
@@ -429,7 +454,14 @@ export async function teamMessagesAfter(db: Db, workspaceId: string, conversatio
     .where(and(eq(messages.conversationId, conversationId), eq(messages.workspaceId, workspaceId), eq(messages.role, 'team'), gt(messages.seq, afterSeq)))
     .orderBy(asc(messages.seq))
     .limit(limit);
-  return rows.map((row) => ({ seq: Number(row.seq), id: row.id, role: 'team', content: row.content, author: { name: row.name }, created_at: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    id: row.id,
+    role: 'team',
+    content: row.content,
+    author: { name: row.name },
+    created_at: row.createdAt.toISOString(),
+  }));
 }
 
 /** Whether the last two answers of a conversation were both given without sources that support them. */

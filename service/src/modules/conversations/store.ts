@@ -231,10 +231,12 @@ export async function eraseConversations(db: Db | Tx, workspaceId: string, ids: 
     .where(and(eq(messages.workspaceId, workspaceId), inArray(messages.conversationId, list)))
     .returning({ id: messages.id });
   for (const table of ['coupon_applies', 'widget_events', 'order_lookup_misses']) {
-    await db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId} AND conversation_id IN (${sql.join(
-      list.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
+    await db.execute(
+      sql`DELETE FROM ${sql.identifier(table)} WHERE workspace_id = ${workspaceId} AND conversation_id IN (${sql.join(
+        list.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   }
   await deleteConversations(db, workspaceId, list);
   return { messagesRemoved: removed.length };

@@ -42,7 +42,10 @@ export class WaitingAlerts {
   constructor(private readonly options: WaitingAlertsOptions) {}
 
   start(intervalMs = SWEEP_INTERVAL_MS): void {
-    this.timer = setInterval(() => void this.sweep().catch((error: unknown) => this.options.log.warn({ err: error }, 'waiting alerts: sweep failed')), intervalMs);
+    this.timer = setInterval(
+      () => void this.sweep().catch((error: unknown) => this.options.log.warn({ err: error }, 'waiting alerts: sweep failed')),
+      intervalMs,
+    );
     this.timer.unref();
   }
 
@@ -86,7 +89,10 @@ export class WaitingAlerts {
       db,
       sql`SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
            WHERE m.workspace_id = ${conversation.workspace_id}
-             AND m.role IN (${sql.join(roles.map((role) => sql`${role}`), sql`, `)})
+             AND m.role IN (${sql.join(
+               roles.map((role) => sql`${role}`),
+               sql`, `,
+             )})
            ORDER BY u.email`,
     );
     if (members.length === 0) return false;
@@ -103,10 +109,11 @@ export class WaitingAlerts {
       return true;
     } catch (error) {
       // Give the claim back so that the next sweep tries again; the error, not the SMTP URL, is logged.
-      await db.execute(
-        sql`UPDATE conversations SET waiting_alerted_at = NULL WHERE id = ${conversation.id} AND workspace_id = ${conversation.workspace_id}`,
+      await db.execute(sql`UPDATE conversations SET waiting_alerted_at = NULL WHERE id = ${conversation.id} AND workspace_id = ${conversation.workspace_id}`);
+      log.warn(
+        { err: error instanceof Error ? { message: error.message, code: (error as { code?: unknown }).code } : String(error), conversationId: conversation.id },
+        'waiting alerts: the email could not be sent',
       );
-      log.warn({ err: error instanceof Error ? { message: error.message, code: (error as { code?: unknown }).code } : String(error), conversationId: conversation.id }, 'waiting alerts: the email could not be sent');
       return false;
     }
   }

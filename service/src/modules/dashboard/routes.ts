@@ -114,8 +114,12 @@ function htmlErrors(deps: AppDeps) {
     const body = html`<div class="error-page">
       <h1>${title}</h1>
       <p>${message}</p>
-      ${Object.entries(appError.errors).length > 0 &&
-      html`<ul>${Object.entries(appError.errors).map(([field, messages]) => html`<li>${field}: ${messages.join('; ')}</li>`)}</ul>`}
+      ${
+        Object.entries(appError.errors).length > 0 &&
+        html`<ul>
+          ${Object.entries(appError.errors).map(([field, messages]) => html`<li>${field}: ${messages.join('; ')}</li>`)}
+        </ul>`
+      }
       <p><a href="/app/agents">Back to the dashboard</a></p>
     </div>`;
     const page = request.userSession ? layout(await pageFrame(deps.db, request), { title, active: null, body }) : documentShell(title, body);

@@ -136,7 +136,8 @@ export const PRODUCTS: readonly DemoProduct[] = [
     stock: { status: 'instock', quantity: 18 },
     attributes: [],
     short: 'A 400-lumen rechargeable headlamp with a red night mode.',
-    descriptionHtml: '<p>400 lumens, USB-C rechargeable, IPX4 splash-proof, with a red light mode that keeps your night vision. Up to 40 hours on the low setting.</p>',
+    descriptionHtml:
+      '<p>400 lumens, USB-C rechargeable, IPX4 splash-proof, with a red light mode that keeps your night vision. Up to 40 hours on the low setting.</p>',
     palette: ['#c08a00', '#ffe08a'],
   },
   {

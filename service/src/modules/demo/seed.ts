@@ -123,9 +123,14 @@ function documentsOf(db: Db, siteIds: string[]) {
 async function ensureCatalog({ config, database, siteUrl }: { config: Config; database: Database; siteUrl: string }): Promise<boolean> {
   const db = database.db;
   const wanted: Wanted = { products: productItems(siteUrl), posts: postItems(siteUrl) };
-  const wantedHashes = new Map((Object.keys(wanted) as SyncKind[]).flatMap((kind) => wanted[kind].map((item) => [key(KIND_OF[kind], item.wp_id), item.content_hash])));
+  const wantedHashes = new Map(
+    (Object.keys(wanted) as SyncKind[]).flatMap((kind) => wanted[kind].map((item) => [key(KIND_OF[kind], item.wp_id), item.content_hash])),
+  );
   const demoSites = await db.select({ id: sites.id, siteUrl: sites.siteUrl }).from(sites).where(eq(sites.workspaceId, DEMO_WORKSPACE_ID));
-  const indexed = await documentsOf(db, demoSites.map((site) => site.id));
+  const indexed = await documentsOf(
+    db,
+    demoSites.map((site) => site.id),
+  );
   const current = demoSites.find((site) => site.siteUrl === siteUrl);
   // Sites of an earlier public URL whose links no longer lead anywhere.
   const stale = demoSites.filter((site) => site !== current && indexed.some((doc) => doc.siteId === site.id));
@@ -143,7 +148,9 @@ async function ensureCatalog({ config, database, siteUrl }: { config: Config; da
   const previous = await db
     .select({ id: apiTokens.id })
     .from(apiTokens)
-    .where(and(eq(apiTokens.workspaceId, DEMO_WORKSPACE_ID), eq(apiTokens.name, DEMO_TOKEN_NAME), ne(apiTokens.id, String(created.id)), isNull(apiTokens.revokedAt)));
+    .where(
+      and(eq(apiTokens.workspaceId, DEMO_WORKSPACE_ID), eq(apiTokens.name, DEMO_TOKEN_NAME), ne(apiTokens.id, String(created.id)), isNull(apiTokens.revokedAt)),
+    );
   for (const row of previous) await revokeApiToken(db, DEMO_WORKSPACE_ID, row.id);
 
   // The handshake refuses loopback site URLs unless ALLOW_PRIVATE_SITE_URLS is set, which is
@@ -163,7 +170,11 @@ async function ensureCatalog({ config, database, siteUrl }: { config: Config; da
     // Stale content is removed the way a plugin removes it, so search never offers dead links.
     for (const site of stale) {
       await plugin.handshake(site.siteUrl, config.minPluginVersion);
-      await removeExcept(plugin, indexed.filter((doc) => doc.siteId === site.id), new Map());
+      await removeExcept(
+        plugin,
+        indexed.filter((doc) => doc.siteId === site.id),
+        new Map(),
+      );
     }
     await plugin.handshake(siteUrl, config.minPluginVersion);
     await plugin.sync('products', wanted.products);

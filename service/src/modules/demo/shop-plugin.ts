@@ -20,8 +20,7 @@ export async function demoShopPluginRoutes(app: FastifyInstance, deps: AppDeps):
   const siteUrl = demoSiteUrl(deps.config.publicBaseUrl);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  const pluginError = (reply: FastifyReply, status: number, code: string, message: string) =>
-    reply.status(status).send({ error: { code, message } });
+  const pluginError = (reply: FastifyReply, status: number, code: string, message: string) => reply.status(status).send({ error: { code, message } });
 
   const demoSite = async () =>
     (
@@ -49,10 +48,7 @@ export async function demoShopPluginRoutes(app: FastifyInstance, deps: AppDeps):
   });
 
   app.get('/demo/identify.js', async (_request, reply) =>
-    reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(DEMO_IDENTIFY_SCRIPT),
+    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(DEMO_IDENTIFY_SCRIPT),
   );
 
   app.post<{ Params: { '*': string } }>('/demo/wp-json/service/v1/*', async (request, reply) => {

@@ -15,9 +15,7 @@ export async function startDemo(app: FastifyInstance, options: { config: Config;
     const address = app.server.address() as AddressInfo | null;
     const demo = await seedDemo({ ...options, port: address?.port ?? config.port });
     app.log.info({ demo_url: demo.url, synced: demo.synced }, `Demo store: ${demo.url}`);
-    app.log.info(
-      `Dashboard sign-in: ${config.publicBaseUrl}/app with ${demo.ownerEmail} and the password in ${demo.passwordFile} (DEMO=0 turns the demo off)`,
-    );
+    app.log.info(`Dashboard sign-in: ${config.publicBaseUrl}/app with ${demo.ownerEmail} and the password in ${demo.passwordFile} (DEMO=0 turns the demo off)`);
   } catch (error) {
     app.log.error({ err: error }, 'The demo store could not be set up; the service runs without it (DEMO=0 skips it)');
   }

@@ -83,9 +83,7 @@ export async function integrationRoutes(scope: FastifyInstance, deps: AppDeps): 
   /** After a batch's commit: the metrics, and the index statistics that search relies on. */
   const countSynced = (outcome: SyncResponse, kind: 'post' | 'product'): SyncResponse => {
     for (const result of outcome.results) deps.metrics.syncItems.inc({ kind, status: result.status });
-    noteIndexChanges(deps.db, outcome.created + outcome.updated + outcome.deleted, (error) =>
-      deps.log.warn({ err: error }, 'ANALYZE after sync failed'),
-    );
+    noteIndexChanges(deps.db, outcome.created + outcome.updated + outcome.deleted, (error) => deps.log.warn({ err: error }, 'ANALYZE after sync failed'));
     return outcome;
   };
 
@@ -221,7 +219,10 @@ export async function integrationRoutes(scope: FastifyInstance, deps: AppDeps): 
     },
     async (request) => {
       const erased = await erasePersonalData(deps.db, tokenOf(request), request.body.email);
-      request.log.info({ leads: erased.leads_removed, conversations: erased.conversations_removed, messages: erased.messages_removed }, "personal data erased at the site's request");
+      request.log.info(
+        { leads: erased.leads_removed, conversations: erased.conversations_removed, messages: erased.messages_removed },
+        "personal data erased at the site's request",
+      );
       return erased;
     },
   );

@@ -6,24 +6,28 @@ import { isHttpUrl } from '../../lib/urls.js';
 
 export const MAX_SYNC_ITEMS = 50;
 
-const absoluteUrl = z
-  .string()
-  .max(2048)
-  .refine(isHttpUrl, 'must be an absolute http(s) URL');
+const absoluteUrl = z.string().max(2048).refine(isHttpUrl, 'must be an absolute http(s) URL');
 const wpId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO-8601 date-time' });
-const bcp47 = z.string().regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a BCP-47 language tag such as en-US').max(35);
+const bcp47 = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, 'must be a BCP-47 language tag such as en-US')
+  .max(35);
 const money = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'must be a decimal string such as "19.90"');
-const semverLike = z.string().regex(/^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$/, 'must be a version such as 1.2.3').max(64);
+const semverLike = z
+  .string()
+  .regex(/^\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$/, 'must be a version such as 1.2.3')
+  .max(64);
 
-export const handshakeBody = named('HandshakeRequest', z.object({
-  site_url: absoluteUrl,
-  plugin_version: semverLike,
-  shop_plugin: z
-    .object({ active: z.boolean(), version: z.string().max(64).nullish() })
-    .default({ active: false }),
-  platform_version: z.string().max(64).nullish(),
-}));
+export const handshakeBody = named(
+  'HandshakeRequest',
+  z.object({
+    site_url: absoluteUrl,
+    plugin_version: semverLike,
+    shop_plugin: z.object({ active: z.boolean(), version: z.string().max(64).nullish() }).default({ active: false }),
+    platform_version: z.string().max(64).nullish(),
+  }),
+);
 export type HandshakeBody = z.infer<typeof handshakeBody>;
 
 export const postDocument = z.object({
@@ -72,7 +76,7 @@ export const productDocument = z.object({
   short_description_html: z.string().max(100_000).default(''),
   pricing: z.object({
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO-4217 code such as EUR'),
-    price: money.describe('The current price; for a variable product the lowest of its variations\''),
+    price: money.describe("The current price; for a variable product the lowest of its variations'"),
     regular_price: money.nullish(),
     sale_price: money.nullish(),
     min_price: money.nullish().describe('A variable product: the lowest current price of its variations'),
@@ -142,11 +146,14 @@ export const postsSyncBody = named('PostsSyncRequest', syncBody(postDocument));
 export const productsSyncBody = named('ProductsSyncRequest', syncBody(productDocument));
 
 /** A page of the hashes the service holds for the site: wp_id after `after_wp_id`, in order. */
-export const documentHashesBody = named('DocumentHashesRequest', z.object({
-  kind: z.enum(['post', 'product']),
-  after_wp_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-  limit: z.number().int().min(1).max(1000).default(500),
-}));
+export const documentHashesBody = named(
+  'DocumentHashesRequest',
+  z.object({
+    kind: z.enum(['post', 'product']),
+    after_wp_id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+    limit: z.number().int().min(1).max(1000).default(500),
+  }),
+);
 export type DocumentHashesBody = z.infer<typeof documentHashesBody>;
 
 /** A person's data, asked for by the site's privacy tools with the address they were given. */
@@ -154,61 +161,76 @@ export const personalDataBody = named('PersonalDataRequest', z.object({ email: z
 
 /** Responses (contract section 3). */
 
-export const handshakeResponse = named('HandshakeResponse', z.object({
-  workspace: z.object({ id: z.uuid(), name: z.string() }),
-  agents: z.array(z.object({ id: z.uuid(), name: z.string(), site_type: z.string(), published: z.boolean() })),
-  token: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    abilities: z.array(z.string()),
-    expires_at: z.iso.datetime({ offset: true }).nullable(),
-    last_used_at: z.iso.datetime({ offset: true }),
+export const handshakeResponse = named(
+  'HandshakeResponse',
+  z.object({
+    workspace: z.object({ id: z.uuid(), name: z.string() }),
+    agents: z.array(z.object({ id: z.uuid(), name: z.string(), site_type: z.string(), published: z.boolean() })),
+    token: z.object({
+      id: z.uuid(),
+      name: z.string(),
+      abilities: z.array(z.string()),
+      expires_at: z.iso.datetime({ offset: true }).nullable(),
+      last_used_at: z.iso.datetime({ offset: true }),
+    }),
+    shopper_signing_secret: z.string().describe("sss_...: signs shopper tokens and the service's calls to the plugin"),
   }),
-  shopper_signing_secret: z.string().describe('sss_...: signs shopper tokens and the service\'s calls to the plugin'),
-}));
+);
 
-export const syncResponse = named('SyncResponse', z.object({
-  received: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  deleted: z.number().int(),
-  results: z.array(z.object({ wp_id: z.number().int(), status: z.enum(['created', 'updated', 'unchanged', 'deleted']) })),
-}));
+export const syncResponse = named(
+  'SyncResponse',
+  z.object({
+    received: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    deleted: z.number().int(),
+    results: z.array(z.object({ wp_id: z.number().int(), status: z.enum(['created', 'updated', 'unchanged', 'deleted']) })),
+  }),
+);
 
-export const documentHashesResponse = named('DocumentHashesResponse', z.object({
-  items: z.array(z.object({ wp_id: z.number().int(), content_hash: z.string() })),
-  has_more: z.boolean().describe('true when items after the last one remain: ask again with its wp_id as after_wp_id'),
-}));
+export const documentHashesResponse = named(
+  'DocumentHashesResponse',
+  z.object({
+    items: z.array(z.object({ wp_id: z.number().int(), content_hash: z.string() })),
+    has_more: z.boolean().describe('true when items after the last one remain: ask again with its wp_id as after_wp_id'),
+  }),
+);
 
-export const personalDataExportResponse = named('PersonalDataExportResponse', z.object({
-  email: z.string(),
-  leads: z.array(
-    z.object({
-      id: z.uuid(),
-      agent_id: z.uuid(),
-      conversation_id: z.uuid().nullable(),
-      email: z.string(),
-      name: z.string().nullable(),
-      phone: z.string().nullable(),
-      consent: z.record(z.string(), z.unknown()),
-      fields: z.record(z.string(), z.unknown()),
-      created_at: z.iso.datetime({ offset: true }),
-    }),
-  ),
-  conversations: z.array(
-    z.object({
-      id: z.uuid(),
-      agent_id: z.uuid(),
-      created_at: z.iso.datetime({ offset: true }),
-      messages: z.array(z.object({ role: z.enum(['user', 'assistant', 'team']), content: z.string(), created_at: z.iso.datetime({ offset: true }) })),
-    }),
-  ),
-}));
+export const personalDataExportResponse = named(
+  'PersonalDataExportResponse',
+  z.object({
+    email: z.string(),
+    leads: z.array(
+      z.object({
+        id: z.uuid(),
+        agent_id: z.uuid(),
+        conversation_id: z.uuid().nullable(),
+        email: z.string(),
+        name: z.string().nullable(),
+        phone: z.string().nullable(),
+        consent: z.record(z.string(), z.unknown()),
+        fields: z.record(z.string(), z.unknown()),
+        created_at: z.iso.datetime({ offset: true }),
+      }),
+    ),
+    conversations: z.array(
+      z.object({
+        id: z.uuid(),
+        agent_id: z.uuid(),
+        created_at: z.iso.datetime({ offset: true }),
+        messages: z.array(z.object({ role: z.enum(['user', 'assistant', 'team']), content: z.string(), created_at: z.iso.datetime({ offset: true }) })),
+      }),
+    ),
+  }),
+);
 
-export const personalDataErasureResponse = named('PersonalDataErasureResponse', z.object({
-  email: z.string(),
-  leads_removed: z.number().int(),
-  conversations_removed: z.number().int(),
-  messages_removed: z.number().int(),
-}));
+export const personalDataErasureResponse = named(
+  'PersonalDataErasureResponse',
+  z.object({
+    email: z.string(),
+    leads_removed: z.number().int(),
+    conversations_removed: z.number().int(),
+    messages_removed: z.number().int(),
+  }),
+);

@@ -10,8 +10,26 @@ export interface TextSection {
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'head', 'button', 'select', 'form']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'li', 'ul', 'ol', 'br', 'table', 'blockquote', 'pre',
-  'figcaption', 'dd', 'dt', 'header', 'footer', 'main', 'aside', 'nav', 'hr',
+  'p',
+  'div',
+  'section',
+  'article',
+  'li',
+  'ul',
+  'ol',
+  'br',
+  'table',
+  'blockquote',
+  'pre',
+  'figcaption',
+  'dd',
+  'dt',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'hr',
 ]);
 
 /**
@@ -117,10 +135,12 @@ export function htmlToText(html: string): string {
 
 /** Collapses runs of spaces, keeps paragraph breaks, drops control characters. */
 export function normalizeWhitespace(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .replace(/[ \t\u00A0]+/g, ' ')
-    .replace(/ *\n[\n ]*/g, '\n')
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      .replace(/[ \t\u00A0]+/g, ' ')
+      .replace(/ *\n[\n ]*/g, '\n')
+      .trim()
+  );
 }

@@ -48,13 +48,27 @@ export interface IndexScope {
  * by (site, kind, wp_id); an unchanged content_hash skips re-indexing; `deleted` removes.
  * Statements are batched so a batch of 50 costs a handful of round trips, not hundreds.
  */
-export async function applyDocuments(tx: Tx | Db, scope: IndexScope, kind: DocumentKind, batch: (IndexableDocument | DocumentRemoval)[]): Promise<IndexResult[]> {
+export async function applyDocuments(
+  tx: Tx | Db,
+  scope: IndexScope,
+  kind: DocumentKind,
+  batch: (IndexableDocument | DocumentRemoval)[],
+): Promise<IndexResult[]> {
   if (batch.length === 0) return [];
   noteContentChanged(scope.workspaceId);
   const existingRows = await tx
     .select({ id: documents.id, wpId: documents.wpId, contentHash: documents.contentHash })
     .from(documents)
-    .where(and(eq(documents.siteId, scope.siteId), eq(documents.kind, kind), inArray(documents.wpId, batch.map((d) => d.wpId))));
+    .where(
+      and(
+        eq(documents.siteId, scope.siteId),
+        eq(documents.kind, kind),
+        inArray(
+          documents.wpId,
+          batch.map((d) => d.wpId),
+        ),
+      ),
+    );
   const existing = new Map(existingRows.map((row) => [row.wpId, row]));
 
   const results: IndexResult[] = [];
@@ -117,7 +131,12 @@ export async function applyDocuments(tx: Tx | Db, scope: IndexScope, kind: Docum
     if (result.status === 'created' || result.status === 'updated') result.documentId = idByWpId.get(result.wpId) ?? null;
   }
 
-  await tx.delete(chunks).where(inArray(chunks.documentId, written.map((row) => row.id)));
+  await tx.delete(chunks).where(
+    inArray(
+      chunks.documentId,
+      written.map((row) => row.id),
+    ),
+  );
   const chunkRows: PgInsertValue<typeof chunks>[] = [];
   for (const doc of toWrite) {
     const documentId = idByWpId.get(doc.wpId);

@@ -55,7 +55,13 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
     .slice(0, NAME_WORDS);
   const skuKeys = skuKeysIn(text.match(/[\p{L}\p{N}]+(?:[-./_][\p{L}\p{N}]+)*/gu) ?? []);
   if (words.length === 0 && skuKeys.length === 0) return [];
-  const anyWord = words.length > 0 ? sql.join(words.map((word) => sql`lower(d.title) %> ${word}`), sql` OR `) : sql`false`;
+  const anyWord =
+    words.length > 0
+      ? sql.join(
+          words.map((word) => sql`lower(d.title) %> ${word}`),
+          sql` OR `,
+        )
+      : sql`false`;
   const byName = sql`SELECT d.id, d.title, d.permalink, d.data->>'sku' AS sku, word_similarity(lower(d.title), ${text}) AS score
           FROM documents d
          WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' AND (${anyWord})
@@ -72,7 +78,10 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
              skuKeys.map((key) => sql`${SKU_KEY} % ${key} OR ${SKU_KEY} LIKE ${`%${key}%`}`),
              sql` OR `,
            )})
-         ORDER BY greatest(${sql.join(skuKeys.map((key) => sql`similarity(${SKU_KEY}, ${key})`), sql`, `)}) DESC, d.id
+         ORDER BY greatest(${sql.join(
+           skuKeys.map((key) => sql`similarity(${SKU_KEY}, ${key})`),
+           sql`, `,
+         )}) DESC, d.id
          LIMIT ${SKU_CANDIDATES})`
       : sql``;
   const rows = await queryRows<{ id: string; title: string; permalink: string; sku: string | null; score: number }>(db, sql`(${byName})${skuCandidates}`);
@@ -111,7 +120,10 @@ const SKU_NAMED = { score: 1, distinctive: true, coverage: 1, matchedWords: Numb
 const MEASURE_OR_PRICE = /^\d+(?:[.,]\d+)*\p{L}{0,3}$/u;
 
 function skuKey(text: string): string {
-  return text.toLowerCase().normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '');
+  return text
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
@@ -185,37 +197,46 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
   for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
   const headWords = candidates.map((candidate) => headWordOf(candidate.title));
   const inQuestion = (word: string) => questionWords.some((asked) => asked === word || (word.length >= 5 && oneEditApart(asked, word)));
-  return candidates
-    .map((candidate, index) => {
-      const words = titleWords[index] ?? [];
-      const matched = words.filter(inQuestion);
-      const rarity = matched.reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
-      // A name's own word leads it ("Ridgeline …", "Lumen 400"), and the kind of thing it is
-      // ends it ("… Headlamp", "… Poles (pair)"): either, when no other product has it, names
-      // the product ("the headlamp"), however long the rest of the name. A word between is often
-      // an ordinary adjective ("… Waterproof Jacket") that visitors use about other products too.
-      // A number is distinctive ("Sternwacht 2") but names nothing alone ("a tent for 2").
-      const unique = matched.filter((word) => (sharedBy.get(word) ?? 0) <= 1);
-      const leadingWord = unique.some((word) => word === words[0] && !/\d/.test(word));
-      const kindWord = unique.some((word) => word === headWords[index] && !/\d/.test(word));
-      const namingWord = leadingWord || kindWord;
-      const distinctive = namingWord || unique.some((word) => /\d/.test(word));
-      const bonus = words.length > 0 ? Math.max((DISTINCTIVE_WEIGHT * rarity) / Math.sqrt(words.length), namingWord ? DISTINCTIVE_WEIGHT : 0) : 0;
-      return {
-        ...candidate,
-        score: Math.min(1, candidate.score + bonus),
-        matchedWords: matched.length,
-        distinctive,
-        coverage: words.length > 0 ? matched.length / words.length : 0,
-        byKindWord: kindWord && !leadingWord && matched.length === 1,
-        // Written as the name writes it: "oven" is one letter from "woven" but names no "Woven …".
-        leadingWord: leadingWord && questionWords.includes(words[0] ?? ''),
-      };
-    })
-    // A product's own name ("Snackwise") outweighs ordinary words another's name also has ("wet
-    // food" of "Tuna Tide Wet Cat Food" in "will the Snackwise work with wet food?").
-    .sort((a, b) => Number(b.leadingWord) - Number(a.leadingWord) || b.matchedWords - a.matchedWords || b.coverage - a.coverage || b.score - a.score || a.documentId.localeCompare(b.documentId))
-    .map(({ leadingWord: _leadingWord, ...candidate }) => candidate);
+  return (
+    candidates
+      .map((candidate, index) => {
+        const words = titleWords[index] ?? [];
+        const matched = words.filter(inQuestion);
+        const rarity = matched.reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
+        // A name's own word leads it ("Ridgeline …", "Lumen 400"), and the kind of thing it is
+        // ends it ("… Headlamp", "… Poles (pair)"): either, when no other product has it, names
+        // the product ("the headlamp"), however long the rest of the name. A word between is often
+        // an ordinary adjective ("… Waterproof Jacket") that visitors use about other products too.
+        // A number is distinctive ("Sternwacht 2") but names nothing alone ("a tent for 2").
+        const unique = matched.filter((word) => (sharedBy.get(word) ?? 0) <= 1);
+        const leadingWord = unique.some((word) => word === words[0] && !/\d/.test(word));
+        const kindWord = unique.some((word) => word === headWords[index] && !/\d/.test(word));
+        const namingWord = leadingWord || kindWord;
+        const distinctive = namingWord || unique.some((word) => /\d/.test(word));
+        const bonus = words.length > 0 ? Math.max((DISTINCTIVE_WEIGHT * rarity) / Math.sqrt(words.length), namingWord ? DISTINCTIVE_WEIGHT : 0) : 0;
+        return {
+          ...candidate,
+          score: Math.min(1, candidate.score + bonus),
+          matchedWords: matched.length,
+          distinctive,
+          coverage: words.length > 0 ? matched.length / words.length : 0,
+          byKindWord: kindWord && !leadingWord && matched.length === 1,
+          // Written as the name writes it: "oven" is one letter from "woven" but names no "Woven …".
+          leadingWord: leadingWord && questionWords.includes(words[0] ?? ''),
+        };
+      })
+      // A product's own name ("Snackwise") outweighs ordinary words another's name also has ("wet
+      // food" of "Tuna Tide Wet Cat Food" in "will the Snackwise work with wet food?").
+      .sort(
+        (a, b) =>
+          Number(b.leadingWord) - Number(a.leadingWord) ||
+          b.matchedWords - a.matchedWords ||
+          b.coverage - a.coverage ||
+          b.score - a.score ||
+          a.documentId.localeCompare(b.documentId),
+      )
+      .map(({ leadingWord: _leadingWord, ...candidate }) => candidate)
+  );
 }
 
 /**
@@ -224,7 +245,11 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
  * Bottle 750 ml": "bottle").
  */
 function headWordOf(title: string): string | undefined {
-  const words = title.toLowerCase().replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+(?:[.,]\p{N}+)?/gu) ?? [];
+  const words =
+    title
+      .toLowerCase()
+      .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+      .match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+(?:[.,]\p{N}+)?/gu) ?? [];
   while (words.length > 1 && /\p{N}/u.test(words.at(-1)!)) words.pop();
   // A unit after a number ("750 ml", "28 l" is two letters and never a word here).
   if (words.length > 2 && /^\p{L}{1,3}$/u.test(words.at(-1)!) && /^\p{N}/u.test(words.at(-2)!)) words.splice(-2);
@@ -259,7 +284,10 @@ export async function documentsAt(db: Db, workspaceId: string, urls: readonly st
     db,
     sql`SELECT d.id, d.kind, d.title, d.permalink FROM documents d
          WHERE d.workspace_id = ${workspaceId}
-           AND d.permalink IN (${sql.join(variants.map((url) => sql`${url}`), sql`, `)})`,
+           AND d.permalink IN (${sql.join(
+             variants.map((url) => sql`${url}`),
+             sql`, `,
+           )})`,
   );
   const position = (permalink: string) => {
     const bare = permalink.replace(/\/+$/, '');
@@ -295,7 +323,10 @@ export async function documentHits(db: Db, workspaceId: string, documentIds: rea
     sql`SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 1 AS score
           FROM documents d
           JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = d.id AND c.workspace_id = ${workspaceId} ORDER BY c.ordinal LIMIT ${limit}) c ON true
-         WHERE d.workspace_id = ${workspaceId} AND d.id IN (${sql.join(documentIds.map((id) => sql`${id}`), sql`, `)})`,
+         WHERE d.workspace_id = ${workspaceId} AND d.id IN (${sql.join(
+           documentIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
   );
   const order = (id: string) => documentIds.indexOf(id);
   return rows.map(hitOf).sort((a, b) => order(a.documentId) - order(b.documentId) || a.chunkId - b.chunkId);

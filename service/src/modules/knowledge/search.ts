@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
-import { COMMON_LEXEME_SHARE, commonLexemesOverThreshold, isLiteralTerm, lexemesOfTerms, literalTerms, orQueryText, textSearchConfigFor } from './text-search.js';
+import {
+  COMMON_LEXEME_SHARE,
+  commonLexemesOverThreshold,
+  isLiteralTerm,
+  lexemesOfTerms,
+  literalTerms,
+  orQueryText,
+  textSearchConfigFor,
+} from './text-search.js';
 
 export interface SearchParams {
   workspaceId: string;
@@ -111,7 +119,11 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
   const keptByConfig = await Promise.all(configs.map((config) => candidateTerms(db, config, text.split(' | '))));
   const kept = mergeCandidateTerms(keptByConfig);
   if (kept.length === 0) return { hits: [], bestPage: [] };
-  const stemmed = (term: SQL) => sql.join(configs.map((config) => sql`to_tsquery(${config}::regconfig, ${term})`), sql` || `);
+  const stemmed = (term: SQL) =>
+    sql.join(
+      configs.map((config) => sql`to_tsquery(${config}::regconfig, ${term})`),
+      sql` || `,
+    );
   // Literal terms are also matched as written, against the index's 'simple' half. No empty
   // tsquery is ever built: each one raises a notice, which costs the embedded database more
   // than the query it belongs to.
@@ -120,7 +132,10 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
   const limit = Math.min(Math.max(params.limit ?? 8, 1), 50);
   const kinds = params.kinds && params.kinds.length > 0 ? params.kinds : null;
   const kindFilter = kinds
-    ? sql`AND EXISTS (SELECT 1 FROM documents kd WHERE kd.id = c.document_id AND kd.kind IN (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)}))`
+    ? sql`AND EXISTS (SELECT 1 FROM documents kd WHERE kd.id = c.document_id AND kd.kind IN (${sql.join(
+        kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )}))`
     : sql``;
   const ranked = sql`
     WITH q AS (SELECT ${stemmed(sql`${text}`)}${literalQuery} AS query),
@@ -145,14 +160,17 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
     const rows = await queryRows<Record<string, unknown>>(db, sql`${ranked} SELECT * FROM ranked ORDER BY score DESC, chunk_id`);
     return { hits: rows.map(hitOf), bestPage: [] };
   }
-  const rows = await queryRows<Record<string, unknown>>(db, sql`${ranked},
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`${ranked},
     best AS (SELECT r.document_id FROM ranked r WHERE r.kind = 'post' ORDER BY r.score DESC, r.chunk_id LIMIT 1)
     SELECT r.*, 0 AS ordinal, false AS whole FROM ranked r
     UNION ALL
     SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 1::real AS score, c.ordinal, true AS whole
       FROM best b
       JOIN documents d ON d.id = b.document_id
-      JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = b.document_id AND c.workspace_id = ${params.workspaceId} ORDER BY c.ordinal LIMIT ${Math.min(pageChunks, 50)}) c ON true`);
+      JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = b.document_id AND c.workspace_id = ${params.workspaceId} ORDER BY c.ordinal LIMIT ${Math.min(pageChunks, 50)}) c ON true`,
+  );
   const hits = rows.filter((row) => row.whole !== true && row.whole !== 't');
   const page = rows.filter((row) => row.whole === true || row.whole === 't');
   return {
@@ -176,7 +194,8 @@ function snippetCondition(agentId: string | undefined, language: string | undefi
 /** The terms any configuration keeps; a term literal in one is literal. */
 function mergeCandidateTerms(lists: readonly CandidateTerm[][]): CandidateTerm[] {
   const merged = new Map<string, CandidateTerm>();
-  for (const list of lists) for (const term of list) merged.set(term.term, { term: term.term, literal: term.literal || merged.get(term.term)?.literal === true });
+  for (const list of lists)
+    for (const term of list) merged.set(term.term, { term: term.term, literal: term.literal || merged.get(term.term)?.literal === true });
   return [...merged.values()];
 }
 
@@ -186,7 +205,14 @@ function mergeCandidateTerms(lists: readonly CandidateTerm[][]): CandidateTerm[]
  * its words come first ("Stirnlampe unter 30 Euro?" finds the "Kinderstirnlampe", which the
  * stemmer does not split).
  */
-export async function browseProducts(db: Db, workspaceId: string, filters: ProductFilters, limit = 6, question?: string, priceOrder?: PriceOrder): Promise<SearchHit[]> {
+export async function browseProducts(
+  db: Db,
+  workspaceId: string,
+  filters: ProductFilters,
+  limit = 6,
+  question?: string,
+  priceOrder?: PriceOrder,
+): Promise<SearchHit[]> {
   if (!hasFilters(filters) && !priceOrder) return [];
   const price = sql`nullif(d.data->'pricing'->>'price', '')::numeric`;
   // "The cheapest…" is answered by price alone; otherwise the names closest to the question first.
@@ -196,13 +222,16 @@ export async function browseProducts(db: Db, workspaceId: string, filters: Produ
       : priceOrder === 'asc'
         ? sql`${price} ASC NULLS LAST, d.id`
         : sql`${question ? sql`word_similarity(lower(d.title), ${question.toLowerCase().slice(0, MAX_BROWSE_QUESTION_CHARS)}) DESC,` : sql``} ${price} NULLS LAST, d.id`;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 0.5 AS score
       FROM documents d
       JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = d.id AND c.workspace_id = ${workspaceId} ORDER BY c.ordinal LIMIT 1) c ON true
      WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' ${filterCondition(filters)}
      ORDER BY ${order}
-     LIMIT ${Math.min(Math.max(limit, 1), 50)}`);
+     LIMIT ${Math.min(Math.max(limit, 1), 50)}`,
+  );
   return rows.map(hitOf);
 }
 

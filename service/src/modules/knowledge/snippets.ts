@@ -24,7 +24,15 @@ export const MAX_IMPORT_ROWS = 500;
 export const snippetInput = z.object({
   questions: z.array(z.string().trim().min(1).max(500)).min(1, 'at least one question').max(20),
   answer: z.string().trim().min(1).max(20_000),
-  languages: z.array(z.string().trim().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag such as en or de-CH')).max(20).default([]),
+  languages: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag such as en or de-CH'),
+    )
+    .max(20)
+    .default([]),
   /** Empty: every agent of the workspace. */
   agent_ids: z.array(z.uuid()).max(100).default([]),
 });
@@ -67,7 +75,10 @@ export async function listSnippets(db: Db, workspaceId: string): Promise<Snippet
 
 export async function snippetInWorkspace(db: Db | Tx, workspaceId: string, id: string): Promise<SnippetRow> {
   const [row] = z.uuid().safeParse(id).success
-    ? await db.select().from(knowledgeSnippets).where(and(eq(knowledgeSnippets.id, id), eq(knowledgeSnippets.workspaceId, workspaceId)))
+    ? await db
+        .select()
+        .from(knowledgeSnippets)
+        .where(and(eq(knowledgeSnippets.id, id), eq(knowledgeSnippets.workspaceId, workspaceId)))
     : [];
   if (!row) throw notFound('Answer');
   return row;
@@ -112,7 +123,10 @@ export async function deleteSnippet(db: Db, workspaceId: string, id: string): Pr
 export async function writeSnippets(db: Db, workspaceId: string, inputs: readonly SnippetInput[], publicBaseUrl: string): Promise<SnippetRow[]> {
   if (inputs.length === 0) return [];
   return db.transaction(async (tx) => {
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(knowledgeSnippets).where(eq(knowledgeSnippets.workspaceId, workspaceId));
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(knowledgeSnippets)
+      .where(eq(knowledgeSnippets.workspaceId, workspaceId));
     if (Number(count?.n ?? 0) + inputs.length > MAX_SNIPPETS_PER_WORKSPACE) {
       throw new AppError('validation_failed', `A workspace holds at most ${MAX_SNIPPETS_PER_WORKSPACE} answers`, { errors: { _: ['too many answers'] } });
     }
@@ -120,7 +134,18 @@ export async function writeSnippets(db: Db, workspaceId: string, inputs: readonl
     const now = new Date();
     const rows = await tx
       .insert(knowledgeSnippets)
-      .values(inputs.map((input) => ({ id: randomUUID(), workspaceId, questions: input.questions, answer: input.answer, languages: input.languages, agentIds: input.agent_ids, createdAt: now, updatedAt: now })))
+      .values(
+        inputs.map((input) => ({
+          id: randomUUID(),
+          workspaceId,
+          questions: input.questions,
+          answer: input.answer,
+          languages: input.languages,
+          agentIds: input.agent_ids,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .returning();
     await indexSnippets(tx, rows, publicBaseUrl);
     return rows;
@@ -131,8 +156,12 @@ export async function writeSnippets(db: Db, workspaceId: string, inputs: readonl
 async function checkAgents(tx: Tx | Db, workspaceId: string, inputs: readonly SnippetInput[]): Promise<void> {
   const named = [...new Set(inputs.flatMap((input) => input.agent_ids))];
   if (named.length === 0) return;
-  const found = await tx.select({ id: agents.id }).from(agents).where(and(eq(agents.workspaceId, workspaceId), inArray(agents.id, named)));
-  if (found.length !== named.length) throw new AppError('validation_failed', 'The answer names an agent that is not in this workspace', { errors: { agent_ids: ['unknown agent'] } });
+  const found = await tx
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.workspaceId, workspaceId), inArray(agents.id, named)));
+  if (found.length !== named.length)
+    throw new AppError('validation_failed', 'The answer names an agent that is not in this workspace', { errors: { agent_ids: ['unknown agent'] } });
 }
 
 /**
@@ -178,7 +207,13 @@ async function indexSnippets(tx: Tx, rows: readonly SnippetRow[], publicBaseUrl:
   const chunkRows = [];
   for (const row of rows) {
     const sections = () => [{ heading: null, text: [...row.questions.slice(1), row.answer].join('\n\n') }];
-    chunkRows.push(...(await chunkRowsOf(tx, { documentId: documentOf.get(row.id)!, workspaceId }, { title: row.questions[0]!, language: row.languages[0] ?? null, sections })));
+    chunkRows.push(
+      ...(await chunkRowsOf(
+        tx,
+        { documentId: documentOf.get(row.id)!, workspaceId },
+        { title: row.questions[0]!, language: row.languages[0] ?? null, sections },
+      )),
+    );
   }
   if (chunkRows.length > 0) await tx.insert(chunks).values(chunkRows);
 }
@@ -216,14 +251,27 @@ export function parseSnippetImport(format: 'csv' | 'json', content: string): Sni
   } else {
     let rows: Record<string, string>[];
     try {
-      rows = parseCsv(content.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true, relax_column_count: false, to: MAX_IMPORT_ROWS + 1 }) as Record<string, string>[];
+      rows = parseCsv(content.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true, relax_column_count: false, to: MAX_IMPORT_ROWS + 1 }) as Record<
+        string,
+        string
+      >[];
     } catch (error) {
-      throw new AppError('validation_failed', 'The file is not valid CSV', { errors: { content: [`not valid CSV${error instanceof Error ? `: ${error.message}` : ''}`] } });
+      throw new AppError('validation_failed', 'The file is not valid CSV', {
+        errors: { content: [`not valid CSV${error instanceof Error ? `: ${error.message}` : ''}`] },
+      });
     }
-    if (rows.length > MAX_IMPORT_ROWS) throw new AppError('validation_failed', `At most ${MAX_IMPORT_ROWS} answers per import`, { errors: { content: ['too many rows'] } });
-    const list = (cell: string | undefined) => (cell ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+    if (rows.length > MAX_IMPORT_ROWS)
+      throw new AppError('validation_failed', `At most ${MAX_IMPORT_ROWS} answers per import`, { errors: { content: ['too many rows'] } });
+    const list = (cell: string | undefined) =>
+      (cell ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
     records = rows.map((row) => ({
-      questions: (row.questions ?? '').split(VARIANT_SEPARATOR).map((q) => q.trim()).filter(Boolean),
+      questions: (row.questions ?? '')
+        .split(VARIANT_SEPARATOR)
+        .map((q) => q.trim())
+        .filter(Boolean),
       // A cell the export defused against spreadsheet formulas comes back as written.
       answer: (row.answer ?? '').replace(/^'(?=[=+\-@])/, ''),
       languages: list(row.languages),

@@ -3,11 +3,37 @@ import { queryRows, type Db } from '../../db/client.js';
 
 /** BCP-47 primary language → the PostgreSQL text-search configuration that stems it. */
 const CONFIG_BY_LANGUAGE: Record<string, string> = {
-  ar: 'arabic', hy: 'armenian', eu: 'basque', ca: 'catalan', da: 'danish', nl: 'dutch', en: 'english',
-  et: 'estonian', fi: 'finnish', fr: 'french', de: 'german', el: 'greek', hi: 'hindi', hu: 'hungarian',
-  id: 'indonesian', ga: 'irish', it: 'italian', lt: 'lithuanian', ne: 'nepali', no: 'norwegian',
-  nb: 'norwegian', nn: 'norwegian', pt: 'portuguese', ro: 'romanian', ru: 'russian', sr: 'serbian',
-  es: 'spanish', sv: 'swedish', ta: 'tamil', tr: 'turkish', yi: 'yiddish',
+  ar: 'arabic',
+  hy: 'armenian',
+  eu: 'basque',
+  ca: 'catalan',
+  da: 'danish',
+  nl: 'dutch',
+  en: 'english',
+  et: 'estonian',
+  fi: 'finnish',
+  fr: 'french',
+  de: 'german',
+  el: 'greek',
+  hi: 'hindi',
+  hu: 'hungarian',
+  id: 'indonesian',
+  ga: 'irish',
+  it: 'italian',
+  lt: 'lithuanian',
+  ne: 'nepali',
+  no: 'norwegian',
+  nb: 'norwegian',
+  nn: 'norwegian',
+  pt: 'portuguese',
+  ro: 'romanian',
+  ru: 'russian',
+  sr: 'serbian',
+  es: 'spanish',
+  sv: 'swedish',
+  ta: 'tamil',
+  tr: 'turkish',
+  yi: 'yiddish',
 };
 
 const availableConfigs = new WeakMap<Db, Promise<Set<string>>>();
@@ -16,9 +42,7 @@ const availableConfigs = new WeakMap<Db, Promise<Set<string>>>();
 function configsOf(db: Db): Promise<Set<string>> {
   let configs = availableConfigs.get(db);
   if (!configs) {
-    configs = queryRows<{ cfgname: string }>(db, sql`SELECT cfgname FROM pg_ts_config`).then(
-      (rows) => new Set(rows.map((row) => row.cfgname)),
-    );
+    configs = queryRows<{ cfgname: string }>(db, sql`SELECT cfgname FROM pg_ts_config`).then((rows) => new Set(rows.map((row) => row.cfgname)));
     availableConfigs.set(db, configs);
   }
   return configs;

@@ -13,9 +13,17 @@ import { SiteClient } from '../sites/site-client.js';
 export function leadDelivery(db: Db, policy: AddressPolicy) {
   return async (row: OutboxRow): Promise<void> => {
     const leadId = String(row.payload.lead_id);
-    const [lead] = await db.select().from(leads).where(and(eq(leads.id, leadId), eq(leads.workspaceId, row.workspace_id)));
+    const [lead] = await db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.workspaceId, row.workspace_id)));
     if (!lead) throw new PermanentDeliveryError('the lead no longer exists');
-    const [site] = row.site_id ? await db.select().from(sites).where(and(eq(sites.id, row.site_id), eq(sites.workspaceId, row.workspace_id))) : [];
+    const [site] = row.site_id
+      ? await db
+          .select()
+          .from(sites)
+          .where(and(eq(sites.id, row.site_id), eq(sites.workspaceId, row.workspace_id)))
+      : [];
     if (!site) throw new PermanentDeliveryError('the site is no longer connected');
     // The lead as stored: its first submission's values (later ones never change it).
     const result = await new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, policy).upsertLead({

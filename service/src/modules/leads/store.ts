@@ -36,7 +36,11 @@ function leadsWhere(db: Db, workspaceId: string, condition?: SQL) {
 }
 
 /** A page of leads, most recently changed first; `pattern` (an ILIKE pattern) matches the email or the name. */
-export async function pageOfLeads(db: Db, workspaceId: string, query: { pattern?: string | undefined; limit: number; offset: number }): Promise<LeadWithAgent[]> {
+export async function pageOfLeads(
+  db: Db,
+  workspaceId: string,
+  query: { pattern?: string | undefined; limit: number; offset: number },
+): Promise<LeadWithAgent[]> {
   const { pattern } = query;
   return leadsWhere(db, workspaceId, pattern ? or(ilike(leads.email, pattern), ilike(leads.name, pattern)) : undefined)
     .orderBy(desc(leads.updatedAt), desc(leads.id))

@@ -28,7 +28,8 @@ function schemaLink(content: unknown): string {
 
 /** Where the credential goes: "Authorization: Bearer (JWT)", "header X-Service-Signature". */
 function schemeSummary(scheme: Doc): string {
-  if (scheme.type === 'http') return `Authorization: ${String(scheme.scheme).replace(/^bearer$/i, 'Bearer')}${scheme.bearerFormat ? ` (${String(scheme.bearerFormat)})` : ''}`;
+  if (scheme.type === 'http')
+    return `Authorization: ${String(scheme.scheme).replace(/^bearer$/i, 'Bearer')}${scheme.bearerFormat ? ` (${String(scheme.bearerFormat)})` : ''}`;
   if (scheme.type === 'apiKey') return `${String(scheme.in)} ${String(scheme.name)}`;
   return String(scheme.type);
 }
@@ -38,7 +39,9 @@ function operationHtml(path: string, method: string, op: Doc): string {
   const auth = security.length === 0 ? 'none' : security.map((requirement) => Object.keys(requirement).join(' + ')).join(' or ');
   const body = op.requestBody as { content?: unknown } | undefined;
   const responses = Object.entries((op.responses ?? {}) as Record<string, Doc>).map(([status, response]) => {
-    const description = response.$ref ? `error envelope: <a href="#schema-ErrorEnvelope">ErrorEnvelope</a>` : `${prose(response.description)} ${schemaLink(response.content)}`;
+    const description = response.$ref
+      ? `error envelope: <a href="#schema-ErrorEnvelope">ErrorEnvelope</a>`
+      : `${prose(response.description)} ${schemaLink(response.content)}`;
     return `<li><strong>${escapeHtml(status)}</strong> ${description}</li>`;
   });
   const id = `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-');
@@ -57,11 +60,11 @@ export function renderDocsPage(document: Doc): string {
   const components = document.components as { schemas: Record<string, unknown>; securitySchemes: Record<string, Doc> };
   const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => operationHtml(path, method, op)));
   const security = Object.entries(components.securitySchemes).map(
-    ([name, scheme]) =>
-      `<dt><code>${escapeHtml(name)}</code>: ${escapeHtml(schemeSummary(scheme))}</dt><dd>${prose(scheme.description)}</dd>`,
+    ([name, scheme]) => `<dt><code>${escapeHtml(name)}</code>: ${escapeHtml(schemeSummary(scheme))}</dt><dd>${prose(scheme.description)}</dd>`,
   );
   const schemas = Object.entries(components.schemas).map(
-    ([name, schema]) => `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`,
+    ([name, schema]) =>
+      `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`,
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -25,8 +25,7 @@ export const UNDOCUMENTED: readonly { pattern: RegExp; why: string }[] = [
 /** OPTIONS answers the widget routes' CORS preflights: not an operation of the API. */
 const UNDOCUMENTED_METHODS = new Set(['OPTIONS']);
 
-export const isDocumented = (method: string, url: string) =>
-  !UNDOCUMENTED_METHODS.has(method) && !UNDOCUMENTED.some(({ pattern }) => pattern.test(url));
+export const isDocumented = (method: string, url: string) => !UNDOCUMENTED_METHODS.has(method) && !UNDOCUMENTED.some(({ pattern }) => pattern.test(url));
 
 const zodToJsonConfig = { target: 'draft-2020-12' as const };
 const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: namedSchemas, zodToJsonConfig });
@@ -70,7 +69,11 @@ function keepUsedComponents(document: Json): Json {
     const plain = name.endsWith(INPUT_SUFFIX) ? name.slice(0, -INPUT_SUFFIX.length) : name;
     if (plain !== name && !used.has(plain)) renamed.set(`${SCHEMA_REF}${name}`, `${SCHEMA_REF}${plain}`);
   }
-  const schemas = Object.fromEntries(Object.keys(all).filter((name) => used.has(name)).map((name) => [renamed.get(`${SCHEMA_REF}${name}`)?.slice(SCHEMA_REF.length) ?? name, all[name]]));
+  const schemas = Object.fromEntries(
+    Object.keys(all)
+      .filter((name) => used.has(name))
+      .map((name) => [renamed.get(`${SCHEMA_REF}${name}`)?.slice(SCHEMA_REF.length) ?? name, all[name]]),
+  );
   const text = JSON.stringify({ ...document, components: { ...components, schemas } }, (key, value: unknown) =>
     key === '$ref' && typeof value === 'string' ? (renamed.get(value) ?? value) : value,
   );
@@ -151,7 +154,8 @@ const swaggerOptions = (serverUrl: string): SwaggerOptions => ({
     }
     return transformed;
   },
-  transformObject: (documentObject) => finishDocument(keepUsedComponents(zodTransformObject(documentObject as Parameters<typeof zodTransformObject>[0]) as Json)),
+  transformObject: (documentObject) =>
+    finishDocument(keepUsedComponents(zodTransformObject(documentObject as Parameters<typeof zodTransformObject>[0]) as Json)),
 });
 
 /**

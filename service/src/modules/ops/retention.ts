@@ -69,10 +69,7 @@ export interface RetentionJob {
  * Runs the retention at start and then every `intervalMs`, with the service's clock. A failed
  * run is logged and tried again at the next interval.
  */
-export function startRetention(
-  db: Db,
-  options: { now: () => Date; days: number; log: FastifyBaseLogger; intervalMs?: number },
-): RetentionJob {
+export function startRetention(db: Db, options: { now: () => Date; days: number; log: FastifyBaseLogger; intervalMs?: number }): RetentionJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;

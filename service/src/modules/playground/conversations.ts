@@ -24,9 +24,7 @@ export async function playgroundConversation(db: Db, agent: AgentRow, conversati
  * URL up to date), else the tester's most recently active one with this agent.
  */
 export async function resumablePlaygroundConversation(db: Db, agent: AgentRow, userId: string, named: string | undefined): Promise<PlaygroundHistory | null> {
-  const id = named
-    ? (await findConversation(db, agent, { kind: 'playground', id: named }))?.id
-    : await latestConversationId(db, agent, 'playground', userId);
+  const id = named ? (await findConversation(db, agent, { kind: 'playground', id: named }))?.id : await latestConversationId(db, agent, 'playground', userId);
   if (!id) return null;
   const history = await allMessages(db, agent.workspaceId, id);
   // Stored by the runtime from the contract's types (blocks, sources, diagnostics); the columns are untyped JSON.

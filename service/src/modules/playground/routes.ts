@@ -85,7 +85,10 @@ export async function playgroundRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
     const streamSchema = {
       body: streamBody,
-      response: { 200: eventStreamResponse('The widget stream\'s events, every block kind kept, with `diagnostics` before `done`'), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: {
+        200: eventStreamResponse("The widget stream's events, every block kind kept, with `diagnostics` before `done`"),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
+      },
     };
     api.post('/app/agents/:id/playground/stream', { schema: streamSchema, preValidation: findAgent }, async (request, reply) => {
       const session = sessionOf(request);
@@ -138,8 +141,14 @@ function pageErrors(deps: AppDeps) {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     const message = appError.status >= 500 ? `Something went wrong on our side (request ${request.id}).` : appError.message;
-    const body = html`<div class="error-page"><h1>${appError.status === 404 ? 'Not found' : 'Not allowed'}</h1><p>${message}</p><p><a href="/app/agents">Back to the dashboard</a></p></div>`;
-    const page = request.userSession ? layout(await pageFrame(deps.db, request), { title: 'Playground', active: 'agents', body }) : documentShell('Playground', body);
+    const body = html`<div class="error-page">
+      <h1>${appError.status === 404 ? 'Not found' : 'Not allowed'}</h1>
+      <p>${message}</p>
+      <p><a href="/app/agents">Back to the dashboard</a></p>
+    </div>`;
+    const page = request.userSession
+      ? layout(await pageFrame(deps.db, request), { title: 'Playground', active: 'agents', body })
+      : documentShell('Playground', body);
     return sendHtml(reply, page, appError.status);
   };
 }

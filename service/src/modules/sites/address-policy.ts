@@ -139,8 +139,7 @@ export function policyLookup(policy: AddressPolicy): LookupFunction {
  * `site_url`, since the plugin sent it.
  */
 export async function assertSiteUrlAllowed(siteUrl: string, policy: AddressPolicy): Promise<void> {
-  const refuse = (message: string, cause?: unknown) =>
-    new AppError('validation_failed', message, { errors: { site_url: [message] }, cause });
+  const refuse = (message: string, cause?: unknown) => new AppError('validation_failed', message, { errors: { site_url: [message] }, cause });
   let url: URL;
   try {
     url = new URL(siteUrl);

@@ -21,7 +21,11 @@ import type { DeletedDocument, DocumentHashesBody, HandshakeBody, PostDocument, 
 export const PREVIOUS_SECRET_GRACE_MS = 10 * 60 * 1000;
 
 export function compareVersions(a: string, b: string): number {
-  const parse = (v: string) => v.split(/[-+]/)[0]!.split('.').map((part) => Number(part) || 0);
+  const parse = (v: string) =>
+    v
+      .split(/[-+]/)[0]!
+      .split('.')
+      .map((part) => Number(part) || 0);
   const [left, right] = [parse(a), parse(b)];
   for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
     const diff = (left[i] ?? 0) - (right[i] ?? 0);
@@ -37,14 +41,13 @@ export async function handshake(
   options: { minPluginVersion: string; now: Date; checkSiteUrl: (url: string) => Promise<void> },
 ) {
   if (compareVersions(body.plugin_version, options.minPluginVersion) < 0) {
-    throw new AppError(
-      'plugin_outdated',
-      `Plugin version ${body.plugin_version} is too old; update the plugin to ${options.minPluginVersion} or newer`,
-      { errors: { plugin_version: [`must be ${options.minPluginVersion} or newer`] } },
-    );
+    throw new AppError('plugin_outdated', `Plugin version ${body.plugin_version} is too old; update the plugin to ${options.minPluginVersion} or newer`, {
+      errors: { plugin_version: [`must be ${options.minPluginVersion} or newer`] },
+    });
   }
   const siteUrl = normalizeSiteUrl(body.site_url);
-  if (!siteUrl) throw new AppError('validation_failed', 'The site URL is not valid', { errors: { site_url: ['must be an http(s) URL without query or fragment'] } });
+  if (!siteUrl)
+    throw new AppError('validation_failed', 'The site URL is not valid', { errors: { site_url: ['must be an http(s) URL without query or fragment'] } });
   await options.checkSiteUrl(siteUrl);
 
   const secret = `sss_${randomSecret(32)}`;
@@ -119,7 +122,10 @@ export async function recordSyncErrors(db: Db, token: AuthenticatedToken, kind: 
   const site = await latestSiteOfToken(db, token);
   if (!site) return;
   const entry: SyncErrorRecord = { at: now.toISOString(), kind, message: error.message, errors: error.errors };
-  await db.update(sites).set({ lastSyncErrors: [entry, ...site.errors].slice(0, 10) }).where(eq(sites.id, site.id));
+  await db
+    .update(sites)
+    .set({ lastSyncErrors: [entry, ...site.errors].slice(0, 10) })
+    .where(eq(sites.id, site.id));
 }
 
 function postToIndexable(item: PostDocument): IndexableDocument {
@@ -162,11 +168,7 @@ function productToIndexable(item: ProductDocument): IndexableDocument {
         // One line per attribute, so that an answer can quote "Colour: Navy, Mustard" alone.
         ...item.attributes.map((a) => `${a.name}: ${a.options.join(', ')}`),
       ].filter(Boolean);
-      return [
-        { heading: null, text: facts.join('\n') },
-        ...htmlToSections(item.short_description_html),
-        ...htmlToSections(item.description_html),
-      ];
+      return [{ heading: null, text: facts.join('\n') }, ...htmlToSections(item.short_description_html), ...htmlToSections(item.description_html)];
     },
     // Prices and stock stay structured: answers quote these fields, never the text.
     data: {
@@ -221,7 +223,6 @@ export async function syncDocuments(
     results: results.map((r) => ({ wp_id: r.wpId, status: r.status })),
   };
 }
-
 
 /**
  * What the service holds of the token's site, as (wp_id, content_hash) pairs in wp_id order, a

@@ -37,8 +37,16 @@ const orderSchema = z.object({
   total: decimal,
   currency: z.string(),
   items: z.array(z.object({ name: z.string(), quantity: z.number(), total: decimal })),
-  tracking_url: z.string().nullable().optional().transform((value) => value ?? null),
-  created_at: z.string().nullable().optional().transform((value) => value ?? null),
+  tracking_url: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  created_at: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 });
 const ordersResponse = z.object({ orders: z.array(orderSchema) });
 /**

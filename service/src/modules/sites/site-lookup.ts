@@ -27,4 +27,3 @@ function originOf(url: string): string {
     return '';
   }
 }
-

@@ -76,6 +76,8 @@ export class StaticFiles {
 
   /** GET `${prefix}:name` for every file of the set. */
   route(app: FastifyInstance, prefix: string): void {
-    app.get<{ Params: { name: string }; Querystring: { v?: string } }>(`${prefix}:name`, async (request, reply) => this.send(request, reply, request.params.name));
+    app.get<{ Params: { name: string }; Querystring: { v?: string } }>(`${prefix}:name`, async (request, reply) =>
+      this.send(request, reply, request.params.name),
+    );
   }
 }

@@ -31,4 +31,5 @@ export async function saveFeedback(db: Db, agent: AgentRow, conversation: Conver
   return saved;
 }
 
-const notAnAnswer = () => new AppError('not_found', 'No such answer in this conversation', { errors: { message_id: ['is not an answer in this conversation'] } });
+const notAnAnswer = () =>
+  new AppError('not_found', 'No such answer in this conversation', { errors: { message_id: ['is not an answer in this conversation'] } });

@@ -119,10 +119,8 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     },
   };
   const limits = deps.limits;
-  const perIp = (name: string, max: number, windowMs?: number) =>
-    createLimiter(app, { name, max, key: clientAddressKey, ...(windowMs ? { windowMs } : {}) });
-  const perToken = (name: string, max: number) =>
-    createLimiter(app, { name, max, key: (request) => request.widget?.tokenId ?? clientAddressKey(request) });
+  const perIp = (name: string, max: number, windowMs?: number) => createLimiter(app, { name, max, key: clientAddressKey, ...(windowMs ? { windowMs } : {}) });
+  const perToken = (name: string, max: number) => createLimiter(app, { name, max, key: (request) => request.widget?.tokenId ?? clientAddressKey(request) });
   const initLimit = perIp('widget-init', limits.widgetInitPerIp);
   const couponLimit = perIp('widget-coupon', limits.couponApplyPerIp);
   const leadLimit = perToken('widget-leads', limits.leadsPerToken);
@@ -246,7 +244,9 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     }
 
     const resumable =
-      body.conversation_id && body.visitor_id ? await findConversation(deps.db, agent, { kind: 'production', id: body.conversation_id, visitorId: body.visitor_id }) : undefined;
+      body.conversation_id && body.visitor_id
+        ? await findConversation(deps.db, agent, { kind: 'production', id: body.conversation_id, visitorId: body.visitor_id })
+        : undefined;
     // The binding is rebuilt from this init's token alone: resuming without a valid token
     // continues the conversation as a guest, whoever it was bound to before.
     if (resumable && (shopper || resumable.shopper)) {
@@ -257,7 +257,9 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     const visitorId = body.visitor_id ?? randomUUID();
     const conversation: { id: string; visitorId: string } =
       resumable ??
-      (shopper ? await startConversation(deps.db, agent, { kind: 'production', visitorId, locale: body.locale ?? null, shopper }) : { id: randomUUID(), visitorId });
+      (shopper
+        ? await startConversation(deps.db, agent, { kind: 'production', visitorId, locale: body.locale ?? null, shopper })
+        : { id: randomUUID(), visitorId });
     const language = resolveReplyLanguage({ visitorLocale: body.locale, message: '', agentDefault: agent.defaultLocale });
     const issued = tokens.issue({
       visitorId: conversation.visitorId,
@@ -277,7 +279,8 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
         greeting: agent.greeting,
         // The owner's own questions, in their words; else the site type's samples, which are
         // English and so only offered to visitors who read English.
-        suggestions: agent.suggestions.length > 0 ? agent.suggestions : language.tag.startsWith('en') ? siteTypeDefinition(agent.siteType).samplePrompts.slice(0, 4) : [],
+        suggestions:
+          agent.suggestions.length > 0 ? agent.suggestions : language.tag.startsWith('en') ? siteTypeDefinition(agent.siteType).samplePrompts.slice(0, 4) : [],
         locale: language.tag,
         direction: language.direction,
         lead_capture: agent.leadCapture,
@@ -302,7 +305,12 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
   const holdForTeam = async (agent: AgentRow, conversation: ConversationRow, message: string) => {
     if ((await routeVisitorMessage(handoff, { agent, conversation })) !== 'held') return undefined;
     const text = message.trim();
-    const stored = await storeHeldVisitorMessage(handoff, { workspaceId: agent.workspaceId, conversationId: conversation.id, message: text, facts: messageFacts(text) });
+    const stored = await storeHeldVisitorMessage(handoff, {
+      workspaceId: agent.workspaceId,
+      conversationId: conversation.id,
+      message: text,
+      facts: messageFacts(text),
+    });
     if (!stored) return undefined;
     const view = await visitorHandoffView(deps.db, agent.workspaceId, conversation.id);
     return {
@@ -318,16 +326,18 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     const { conversation, agent } = await conversationOf(request);
     const held = await holdForTeam(agent, conversation, body.message);
     if (held) return { held };
-    const events = deps.metrics.observeTurn(runTurn(runtime, {
-      agent,
-      conversation,
-      clientAddress: clientAddressKey(request),
-      message: body.message,
-      locale: body.locale ?? null,
-      overrides: { pageContext: body.page_context },
-      mode: 'production',
-      signal,
-    }));
+    const events = deps.metrics.observeTurn(
+      runTurn(runtime, {
+        agent,
+        conversation,
+        clientAddress: clientAddressKey(request),
+        message: body.message,
+        locale: body.locale ?? null,
+        overrides: { pageContext: body.page_context },
+        mode: 'production',
+        signal,
+      }),
+    );
     const first = await events.next();
     if (first.done) throw new AppError('internal_error', 'The turn produced nothing');
     if (first.value.type === 'error') throw turnError(first.value);
@@ -338,7 +348,8 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     tags,
     operationId: 'widgetMessage',
     summary: 'Send a message and receive the whole answer',
-    description: 'While a person of the team holds the conversation, the message is kept for them and answered with 202 `HeldResponse`: the assistant stays silent.',
+    description:
+      'While a person of the team holds the conversation, the message is kept for them and answered with 202 `HeldResponse`: the assistant stays silent.',
     security,
     body: messageBody,
     response: { 200: messageResponse, 202: heldResponse, ...errorResponses(400, 401, 403, 409, 429, 503) },
@@ -397,9 +408,13 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     if (turn.held) {
       ended();
       const { held: _held, ...kept } = turn.held;
-      void writeEventStream(reply, (async function* () {
-        yield { name: 'held', data: kept };
-      })(), { onClientGone: () => {}, failureEvent: { name: 'error', data: { code: 'internal_error', message: 'The message could not be kept' } } });
+      void writeEventStream(
+        reply,
+        (async function* () {
+          yield { name: 'held', data: kept };
+        })(),
+        { onClientGone: () => {}, failureEvent: { name: 'error', data: { code: 'internal_error', message: 'The message could not be kept' } } },
+      );
       return reply;
     }
     void deps.metrics.trackStream(request, reply, streamTurn(reply, turn.first!, turn.events!, controller)).finally(ended);
@@ -454,7 +469,13 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
         { counter: streamsPerConversation, key: conversation.id, full: 'Too many live channels are open for this conversation' },
         { counter: streamsPerAddress, key: clientAddressKey(request), full: 'Too many live channels are open from this address' },
       ],
-      (signal) => conversationUpdates(handoff, { workspaceId: agent.workspaceId, conversationId: conversation.id, after: cursorOf(request, request.query.after), signal }),
+      (signal) =>
+        conversationUpdates(handoff, {
+          workspaceId: agent.workspaceId,
+          conversationId: conversation.id,
+          after: cursorOf(request, request.query.after),
+          signal,
+        }),
       'The live channel failed; reconnect',
     );
   });
@@ -463,7 +484,8 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     tags,
     operationId: 'widgetUpdates',
     summary: "The conversation's handoff state and the team replies after a cursor (polling)",
-    description: 'The same as the live channel, for clients whose stream a proxy buffers: poll every few seconds with `after` set to the last `seq` received. 60 per minute per token.',
+    description:
+      'The same as the live channel, for clients whose stream a proxy buffers: poll every few seconds with `after` set to the last `seq` received. 60 per minute per token.',
     security,
     querystring: updatesQuery,
     response: { 200: updatesResponse, ...errorResponses(400, 401, 403, 429) },
@@ -493,17 +515,21 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
   const feedbackSchema = {
     tags,
     operationId: 'widgetFeedback',
-    summary: "Rate an answer of this conversation (thumbs up or down, with an optional reason)",
-    description: 'The latest rating of an answer replaces the earlier one. 404 `not_found` when the id is not an answer of the token\'s conversation.',
+    summary: 'Rate an answer of this conversation (thumbs up or down, with an optional reason)',
+    description: "The latest rating of an answer replaces the earlier one. 404 `not_found` when the id is not an answer of the token's conversation.",
     security,
     body: feedbackBody,
     response: { 200: feedbackResponse, ...errorResponses(400, 401, 403, 404, 429) },
   };
-  app.post('/v1/widget/feedback', { schema: feedbackSchema, preValidation: [feedbackIpLimit, withToken(feedbackTokenLimit, feedbackAgentLimit)] }, async (request) => {
-    const { conversation, agent } = await conversationOf(request);
-    const saved = await saveFeedback(deps.db, agent, conversation, request.body);
-    return { message_id: saved.message_id, rating: saved.rating, reason: saved.reason ?? null };
-  });
+  app.post(
+    '/v1/widget/feedback',
+    { schema: feedbackSchema, preValidation: [feedbackIpLimit, withToken(feedbackTokenLimit, feedbackAgentLimit)] },
+    async (request) => {
+      const { conversation, agent } = await conversationOf(request);
+      const saved = await saveFeedback(deps.db, agent, conversation, request.body);
+      return { message_id: saved.message_id, rating: saved.rating, reason: saved.reason ?? null };
+    },
+  );
 
   const eventsSchema = {
     tags,
@@ -557,7 +583,7 @@ export async function widgetRoutes(scope: FastifyInstance, deps: AppDeps): Promi
     // The coupon waits in the shop for the shopper's cart: without a verified shopper (a session or
     // an account) there is no cart to stage it for, and the shop is not asked.
     if (!shopper?.session_key && !shopper?.user_id) {
-      throw new AppError('cart_not_found', 'The shop cannot tell which cart is this visitor\'s; reload the shop page and apply the coupon again');
+      throw new AppError('cart_not_found', "The shop cannot tell which cart is this visitor's; reload the shop page and apply the coupon again");
     }
     const staged = await new SiteClient({ siteUrl: site.siteUrl, shopperSigningSecret: site.shopperSigningSecret }, runtime.addressPolicy).stageCoupon({
       code: match.code,

@@ -10,11 +10,7 @@ const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
  * previous secret while its grace period lasts). Returns the binding, or a reason it is refused:
  * an invalid token is not an error for the visitor, who continues as a guest.
  */
-export async function verifyShopperToken(
-  token: string,
-  site: SiteRow,
-  now: Date,
-): Promise<{ binding: ShopperBinding } | { refused: string }> {
+export async function verifyShopperToken(token: string, site: SiteRow, now: Date): Promise<{ binding: ShopperBinding } | { refused: string }> {
   const secrets = [site.shopperSigningSecret];
   if (site.previousSigningSecret && site.previousSecretValidUntil && site.previousSecretValidUntil > now) {
     secrets.push(site.previousSigningSecret);

@@ -93,7 +93,16 @@ const openAiWriter: Writer = async (res, steps, model) => {
       const args = JSON.stringify(step.toolCall.arguments);
       const index = toolIndex++;
       const half = Math.ceil(args.length / 2);
-      send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id: `call_${index}`, type: 'function', function: { name: step.toolCall.name, arguments: '' } }] }, finish_reason: null }] });
+      send({
+        ...base,
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index, id: `call_${index}`, type: 'function', function: { name: step.toolCall.name, arguments: '' } }] },
+            finish_reason: null,
+          },
+        ],
+      });
       send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] }, finish_reason: null }] });
       send({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: args.slice(half) } }] }, finish_reason: null }] });
       outputChars += args.length;
@@ -109,7 +118,16 @@ const anthropicWriter: Writer = async (res, steps, model) => {
   const send = (event: string, payload: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
   send('message_start', {
     type: 'message_start',
-    message: { id: 'msg_test', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 120, output_tokens: 1 } },
+    message: {
+      id: 'msg_test',
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 120, output_tokens: 1 },
+    },
   });
   send('ping', { type: 'ping' });
   let index = 0;
@@ -133,7 +151,11 @@ const anthropicWriter: Writer = async (res, steps, model) => {
       usedTool = true;
       const args = JSON.stringify(step.toolCall.arguments);
       const half = Math.ceil(args.length / 2);
-      send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${index}`, name: step.toolCall.name, input: {} } });
+      send('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: `toolu_${index}`, name: step.toolCall.name, input: {} },
+      });
       send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: args.slice(0, half) } });
       send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: args.slice(half) } });
       outputChars += args.length;
@@ -141,7 +163,11 @@ const anthropicWriter: Writer = async (res, steps, model) => {
     send('content_block_stop', { type: 'content_block_stop', index });
     index += 1;
   }
-  send('message_delta', { type: 'message_delta', delta: { stop_reason: usedTool ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: Math.ceil(outputChars / 4) } });
+  send('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: usedTool ? 'tool_use' : 'end_turn', stop_sequence: null },
+    usage: { output_tokens: Math.ceil(outputChars / 4) },
+  });
   send('message_stop', { type: 'message_stop' });
   res.end();
 };
@@ -157,9 +183,7 @@ export function startFakeAnthropic(script: Script): Promise<FakeLlm> {
 /** Whether the request already carries a tool result (the model's second step of a turn). */
 export function hasToolResult(request: LlmRequest): boolean {
   const messages = (request.body.messages ?? []) as { role: string; content: unknown }[];
-  return messages.some(
-    (m) => m.role === 'tool' || (Array.isArray(m.content) && m.content.some((part: { type?: string }) => part.type === 'tool_result')),
-  );
+  return messages.some((m) => m.role === 'tool' || (Array.isArray(m.content) && m.content.some((part: { type?: string }) => part.type === 'tool_result')));
 }
 
 /** The text of the tool result the model received (OpenAI or Anthropic shape). */
@@ -183,5 +207,8 @@ export function systemPromptOf(request: LlmRequest): string {
   if (Array.isArray(system)) return system.map((part: { text?: string }) => part.text ?? '').join('\n');
   if (typeof system === 'string') return system;
   const messages = (request.body.messages ?? []) as { role: string; content: unknown }[];
-  return messages.filter((m) => m.role === 'system').map((m) => String(m.content)).join('\n');
+  return messages
+    .filter((m) => m.role === 'system')
+    .map((m) => String(m.content))
+    .join('\n');
 }

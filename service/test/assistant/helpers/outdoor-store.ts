@@ -65,7 +65,8 @@ export const PRODUCTS = [
     price: '39.00',
     attributes: [],
     short: '<p>Tall, thin-rimmed glasses for full-bodied red wines.</p>',
-    descriptionHtml: '<p>Mouth-blown, lead-free crystal with a generous bowl that lets a young red breathe.</p><ul><li>Set includes 6 glasses</li><li>550 ml each</li><li>Dishwasher safe</li></ul>',
+    descriptionHtml:
+      '<p>Mouth-blown, lead-free crystal with a generous bowl that lets a young red breathe.</p><ul><li>Set includes 6 glasses</li><li>550 ml each</li><li>Dishwasher safe</li></ul>',
   },
   {
     wpId: 304,
@@ -77,7 +78,8 @@ export const PRODUCTS = [
     stock: 'onbackorder',
     attributes: [{ name: 'Size', options: ['140 × 200 cm', '160 × 200 cm', '180 × 200 cm'] }],
     short: '<p>A low solid-oak bed frame with a slatted base.</p>',
-    descriptionHtml: '<p>Solid European oak, oiled by hand, with a sprung slatted base.</p><h3>Good to know</h3><ul><li>Mattress not included</li><li>Assembly takes about 40 minutes with two people</li></ul>',
+    descriptionHtml:
+      '<p>Solid European oak, oiled by hand, with a sprung slatted base.</p><h3>Good to know</h3><ul><li>Mattress not included</li><li>Assembly takes about 40 minutes with two people</li></ul>',
   },
   {
     wpId: 305,
@@ -110,7 +112,8 @@ export const PRODUCTS = [
     price: '145.00',
     attributes: [{ name: 'Size', options: ['EU 38', 'EU 39', 'EU 40', 'EU 41', 'EU 42', 'EU 43', 'EU 44', 'EU 45', 'EU 46'] }],
     short: '<p>Waterproof trail running shoes with a grippy lugged outsole.</p>',
-    descriptionHtml: '<p>Trail running shoes with a breathable membrane, a 5 mm lugged outsole for mud and wet rock, and a cushioned midsole for long days.</p>',
+    descriptionHtml:
+      '<p>Trail running shoes with a breathable membrane, a 5 mm lugged outsole for mud and wet rock, and a cushioned midsole for long days.</p>',
   },
   {
     wpId: 308,
@@ -124,7 +127,8 @@ export const PRODUCTS = [
       { name: 'Colour', options: ['Slate', 'Moss'] },
     ],
     short: '<p>A three-layer shell that packs into its own pocket.</p>',
-    descriptionHtml: '<p>Our all-weather hiking jacket: a three-layer breathable shell (20,000 mm hydrostatic head) with fully taped seams and a helmet-compatible hood.</p>',
+    descriptionHtml:
+      '<p>Our all-weather hiking jacket: a three-layer breathable shell (20,000 mm hydrostatic head) with fully taped seams and a helmet-compatible hood.</p>',
   },
   {
     wpId: 312,
@@ -168,7 +172,8 @@ export const PRODUCTS = [
     price: '42.00',
     attributes: [],
     short: '<p>A rechargeable headlamp with a red night mode.</p>',
-    descriptionHtml: '<p>400 lumens, USB-C rechargeable, IPX4 splash-proof, with a red light mode that keeps your night vision.</p><p>Up to 40 hours on the low setting.</p>',
+    descriptionHtml:
+      '<p>400 lumens, USB-C rechargeable, IPX4 splash-proof, with a red light mode that keeps your night vision.</p><p>Up to 40 hours on the low setting.</p>',
   },
   {
     wpId: 311,
@@ -336,7 +341,8 @@ export async function openWidget(t: TestApp, agentId: string, options: { locale?
       if (response.statusCode !== 200) throw new Error(`messages/stream answered ${response.statusCode}: ${response.body}`);
       const events = parseSse(response.body);
       const start = events.find((e) => e.event === 'start')?.data as { language: string } | undefined;
-      const done = events.find((e) => e.event === 'done')?.data as { message: Omit<WidgetAnswer, 'language' | 'ranked' | 'toolCalls' | 'notes' | 'systemPrompt'> & { id: string } } | undefined;
+      const done = events.find((e) => e.event === 'done')?.data as
+        { message: Omit<WidgetAnswer, 'language' | 'ranked' | 'toolCalls' | 'notes' | 'systemPrompt'> & { id: string } } | undefined;
       if (!start || !done) throw new Error(`the turn did not complete: ${response.body.slice(0, 500)}`);
       const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, done.message.id));
       const diagnostics = stored?.diagnostics as Diagnostics | undefined;

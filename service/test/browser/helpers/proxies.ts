@@ -87,32 +87,29 @@ export async function startNodeProxy(upstream: string, misbehaviour: Misbehaviou
     // The proxy stands where the service's public address would be: the page's origin, as the
     // service sees it, is that address (the dashboard's sign-in checks it).
     const headers = { ...request.headers, host: target.host, ...(request.headers.origin ? { origin: target.origin } : {}) };
-    const forwarded = http.request(
-      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers },
-      (upstreamResponse) => {
-        const answer = { ...upstreamResponse.headers };
-        const stream = String(answer['content-type'] ?? '').startsWith('text/event-stream');
-        if (misbehaviour === 'compress' && stream) {
-          response.writeHead(upstreamResponse.statusCode ?? 502, answer);
-          upstreamResponse.on('data', (chunk: Buffer) => response.write(gzipSync(chunk)));
-          upstreamResponse.on('end', () => response.end());
-          return;
-        }
-        if (misbehaviour === 'compress') {
-          response.writeHead(upstreamResponse.statusCode ?? 502, answer);
-          upstreamResponse.pipe(response);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
-        upstreamResponse.on('end', () => {
-          const body = Buffer.concat(chunks);
-          delete answer['transfer-encoding'];
-          response.writeHead(upstreamResponse.statusCode ?? 502, { ...answer, 'content-length': String(body.length) });
-          response.end(body);
-        });
-      },
-    );
+    const forwarded = http.request({ host: target.hostname, port: target.port, method: request.method, path: request.url, headers }, (upstreamResponse) => {
+      const answer = { ...upstreamResponse.headers };
+      const stream = String(answer['content-type'] ?? '').startsWith('text/event-stream');
+      if (misbehaviour === 'compress' && stream) {
+        response.writeHead(upstreamResponse.statusCode ?? 502, answer);
+        upstreamResponse.on('data', (chunk: Buffer) => response.write(gzipSync(chunk)));
+        upstreamResponse.on('end', () => response.end());
+        return;
+      }
+      if (misbehaviour === 'compress') {
+        response.writeHead(upstreamResponse.statusCode ?? 502, answer);
+        upstreamResponse.pipe(response);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      upstreamResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
+      upstreamResponse.on('end', () => {
+        const body = Buffer.concat(chunks);
+        delete answer['transfer-encoding'];
+        response.writeHead(upstreamResponse.statusCode ?? 502, { ...answer, 'content-length': String(body.length) });
+        response.end(body);
+      });
+    });
     forwarded.on('error', () => response.destroy());
     // A client that leaves is passed on, as nginx does: the service stops generating.
     response.on('close', () => {

@@ -44,4 +44,25 @@ export type CueKey = keyof LanguageCues;
  * The languages of lexicon/ by their share of the web's content, largest first: the tie-break when
  * a word belongs to several ("hallo" is German, Dutch and Indonesian).
  */
-export const BY_WEB_SHARE: readonly string[] = ['en', 'es', 'de', 'ja', 'fr', 'ru', 'pt', 'it', 'nl', 'pl', 'tr', 'fa', 'zh', 'vi', 'id', 'ko', 'ar', 'hi', 'bn', 'ur'];
+export const BY_WEB_SHARE: readonly string[] = [
+  'en',
+  'es',
+  'de',
+  'ja',
+  'fr',
+  'ru',
+  'pt',
+  'it',
+  'nl',
+  'pl',
+  'tr',
+  'fa',
+  'zh',
+  'vi',
+  'id',
+  'ko',
+  'ar',
+  'hi',
+  'bn',
+  'ur',
+];

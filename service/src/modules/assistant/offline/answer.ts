@@ -77,7 +77,8 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
       ...(fallback.kind === 'text' ? { fallback: fallback.text } : {}),
     };
   }
-  if (facts.lowConfidence) return crossLanguageTopicAnswer(question, facts) ?? { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
+  if (facts.lowConfidence)
+    return crossLanguageTopicAnswer(question, facts) ?? { kind: 'abstain', text: phrase(language, 'unsure'), reason: 'No source answers the question' };
   return answerFromSources(question, facts, languages);
 }
 
@@ -139,14 +140,20 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
     // Only for a part of a question that asks several things: a question of its own whose words
     // the sources do not use ("Can I pay with Bitcoin?") is left unanswered.
     // So is a question naming a country the pages only cover as part of a region ("Germany": "the European Union").
-    const topicWords = parts.length > 1 ? shopTopicWords(part, [facts.contentLanguage, facts.language]) : destinationWords(part, [facts.contentLanguage, facts.language]);
+    const topicWords =
+      parts.length > 1 ? shopTopicWords(part, [facts.contentLanguage, facts.language]) : destinationWords(part, [facts.contentLanguage, facts.language]);
     const extracted =
       extractAnswer(part, facts.sources, languages, facts.analysis.quantity, options) ??
       (topicWords ? extractAnswer(`${part} ${topicWords}`, facts.sources, languages, facts.analysis.quantity, options) : undefined);
     if (extracted && !answers.some((answer) => sameAnswer(answer, extracted))) answers.push(extracted);
   }
   if (answers.length === 0) return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'No source answers the question' };
-  return { kind: 'text', text: mergeQuotes(answers).map((answer) => quotedAnswer(answer, facts.language)).join('\n\n') };
+  return {
+    kind: 'text',
+    text: mergeQuotes(answers)
+      .map((answer) => quotedAnswer(answer, facts.language))
+      .join('\n\n'),
+  };
 }
 
 function sameAnswer(a: Extracted, b: Extracted): boolean {
@@ -168,22 +175,38 @@ function mergeQuotes(answers: readonly Extracted[]): Extracted[] {
  * "How heavy is the Sternwacht 3? And how long does delivery to Switzerland take?": the part that
  * names the product is answered about it, the others from the pages.
  */
-function productAndOtherParts(question: string, facts: OfflineTurnFacts, focus: OfflineSource, focusSources: readonly OfflineSource[], languages: readonly string[]): Composed {
+function productAndOtherParts(
+  question: string,
+  facts: OfflineTurnFacts,
+  focus: OfflineSource,
+  focusSources: readonly OfflineSource[],
+  languages: readonly string[],
+): Composed {
   const nameWords = new Set(wordsOf(focus.title));
   const productPart = facts.analysis.parts.find((part) => wordsOf(part).some((word) => nameWords.has(word))) ?? facts.analysis.parts[0] ?? question;
   const otherParts = facts.analysis.parts.filter((part) => part !== productPart);
   const aboutIt = aboutProduct(productPart, facts, focus, focusSources, languages);
   // Another product named in another part ("…, and the Lumen 400 Headlamp?") is answered from its fields.
   const namedIn = (part: string) =>
-    facts.sources.find((source) => source.kind === 'product' && source.documentId !== focus.documentId && source.origin === 'name' && wordsOf(source.title).filter((word) => wordsOf(part).includes(word)).length >= 2);
+    facts.sources.find(
+      (source) =>
+        source.kind === 'product' &&
+        source.documentId !== focus.documentId &&
+        source.origin === 'name' &&
+        wordsOf(source.title).filter((word) => wordsOf(part).includes(word)).length >= 2,
+    );
   const productLines = otherParts.flatMap((part) => {
     const other = namedIn(part);
     return other ? productAnswer(part, other, facts.analysis, facts.language, languages, false).lines : [];
   });
   const pageParts = otherParts.filter((part) => !namedIn(part));
   const rest: Composed =
-    pageParts.length > 0 ? answerFromSources(pageParts.join(' '), { ...facts, analysis: { ...facts.analysis, parts: pageParts } }, languages) : { kind: 'text', text: '' };
-  const texts = [aboutIt, ...(productLines.length > 0 ? [{ kind: 'text' as const, text: productLines.join('\n') }] : []), rest].filter((composed): composed is Extract<Composed, { kind: 'text' }> => composed.kind === 'text').map((composed) => composed.text);
+    pageParts.length > 0
+      ? answerFromSources(pageParts.join(' '), { ...facts, analysis: { ...facts.analysis, parts: pageParts } }, languages)
+      : { kind: 'text', text: '' };
+  const texts = [aboutIt, ...(productLines.length > 0 ? [{ kind: 'text' as const, text: productLines.join('\n') }] : []), rest]
+    .filter((composed): composed is Extract<Composed, { kind: 'text' }> => composed.kind === 'text')
+    .map((composed) => composed.text);
   const joined = texts.filter(Boolean);
   return joined.length > 0 ? { kind: 'text', text: joined.join('\n\n') } : aboutIt;
 }
@@ -192,7 +215,13 @@ function productAndOtherParts(question: string, facts: OfflineTurnFacts, focus: 
  * A question about one product: its structured fields for price, stock and options, then what
  * its description says about the rest of the question, or the page that answers it.
  */
-function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineSource, focusSources: readonly OfflineSource[], languages: readonly string[]): Composed {
+function aboutProduct(
+  question: string,
+  facts: OfflineTurnFacts,
+  focus: OfflineSource,
+  focusSources: readonly OfflineSource[],
+  languages: readonly string[],
+): Composed {
   const { analysis, language } = facts;
   // "When will it be back in stock?": the shop's pages never give a date. Its stock today, and
   // that the date is not known here (the team may know): no page is quoted as if it answered.
@@ -212,7 +241,9 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
   const productAnalysis = { ...analysis, asksPrice };
   const structured = productAnswer(question, focus, productAnalysis, language, languages, false);
   // "Was ist beim Kocher alles dabei?": every word of it is a cue or the name, yet it asks what is included.
-  const withoutName = wordsOf(question).filter((word) => !wordsOf(focus.title).includes(word)).join(' ');
+  const withoutName = wordsOf(question)
+    .filter((word) => !wordsOf(focus.title).includes(word))
+    .join(' ');
   const asksDetail = asksForMeasure(withoutName) || asksForConcept(withoutName);
   // Another page may answer what is asked about the product when it is a matter of the shop's
   // policies (returning, exchanging, shipping, paying for it); what the product is like, only its
@@ -228,13 +259,17 @@ function aboutProduct(question: string, facts: OfflineTurnFacts, focus: OfflineS
 
   const others = policy ? facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post') : [];
   const residualQuestion = residual.length > 0 ? residual.join(' ') : question;
-  const fromProduct = residual.length > 0 || asksDetail ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity, { asked: question }) : undefined;
+  const fromProduct =
+    residual.length > 0 || asksDetail ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity, { asked: question }) : undefined;
   // The other pages are read in the shop's words for the topic ("swap" → "exchange").
   const fromOthers =
-    residual.length > 0 || asksDetail ? extractAnswer(`${residualQuestion} ${topicWords}`.trim(), others, languages, analysis.quantity, { asked: question }) : undefined;
+    residual.length > 0 || asksDetail
+      ? extractAnswer(`${residualQuestion} ${topicWords}`.trim(), others, languages, analysis.quantity, { asked: question })
+      : undefined;
   // The product's own text first; another page only when it answers clearly better (a return
   // question asked about a product is answered by the returns page).
-  const extracted = fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE)) ? fromProduct : fromOthers;
+  const extracted =
+    fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE)) ? fromProduct : fromOthers;
   // A page's answer to a policy question is not preceded by the product's options it happens to name.
   const lines = extracted && extracted === fromOthers && policy ? [] : [...structured.lines];
   if (extracted) lines.push(quotedAnswer(extracted, language));
@@ -259,14 +294,33 @@ const RESTOCK =
   /(?<![\p{L}])(?:back in stock|in stock again|restock\w*|available again|(?:be|come) back|wieder (?:lieferbar|verfugbar|auf lager|vorratig|da|erhaltlich)|nachschub|de nouveau (?:disponible|en stock)|reassort\w*|reappro\w*|a nouveau disponible|vuelve a (?:estar disponible|haber)|reposicion|disponible de nuevo|di nuovo disponibile|torna (?:disponibile|in stock)|weer (?:op voorraad|leverbaar|beschikbaar)|volta a estar disponivel)(?![\p{L}])/u;
 
 /** Words that ask a price whatever else is asked ("price", "cost", a currency sign). */
-const EXPLICIT_PRICE = /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|pricing|preis\w*|kost\w*|prix|cout\w*|precio\w*|cuesta\w*|prezz\w*|costa\w*|preco\w*|euro\w*|dollar\w*)(?![\p{L}])/u;
+const EXPLICIT_PRICE =
+  /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|pricing|preis\w*|kost\w*|prix|cout\w*|precio\w*|cuesta\w*|prezz\w*|costa\w*|preco\w*|euro\w*|dollar\w*)(?![\p{L}])/u;
 
 /** The shop's policies, in the languages with most shoppers: asked about a product, a policy page answers. */
 const POLICY_TOPIC =
   /(?<![\p{L}])(?:wash\w*|clean\w*|care|dry\w*|wasch\w*|pfleg\w*|reinig\w*|lav\w*|nettoy\w*|entretien|limpi\w*|return\w*|refund\w*|exchang\w*|ship\w*|deliver\w*|warrant\w*|guarantee\w*|pay\w*|cancel\w*|repair\w*|assembl\w*|trial|zuruck\w*|ruckgabe|rucksend\w*|umtausch\w*|erstatt\w*|versand\w*|versend\w*|liefer\w*|garantie\w*|gewahrleistung|zahl\w*|bezahl\w*|storn\w*|reparat\w*|retour\w*|rembours\w*|echang\w*|livraison|expedi\w*|paiement|payer|annul\w*|devol\w*|reembols\w*|cambi\w*|envio|entrega|garantia|pago|pagar|rimbors\w*|spedizion\w*|consegna|pagamento)(?![\p{L}])/u;
 
 /** What a shopper says to ask for a product at all ("do you sell", "ich suche"): no detail asked. */
-const REQUEST_PHRASES = ['sell', 'carry', 'have', 'looking', 'need', 'want', 'recommend', 'such', 'suche', 'brauche', 'habt', 'empfehlen', 'cherche', 'busco', 'tienen', 'vendez', 'verkauft'];
+const REQUEST_PHRASES = [
+  'sell',
+  'carry',
+  'have',
+  'looking',
+  'need',
+  'want',
+  'recommend',
+  'such',
+  'suche',
+  'brauche',
+  'habt',
+  'empfehlen',
+  'cherche',
+  'busco',
+  'tienen',
+  'vendez',
+  'verkauft',
+];
 
 /**
  * The question's words that ask for something: not the product's name, not the words that only

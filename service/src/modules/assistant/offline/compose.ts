@@ -18,7 +18,10 @@ export function quotedAnswer(extracted: Extracted, language: string): string {
 /** The owner's own answer (a snippet), quoted whole under its link: their Markdown kept as written. */
 export function ownerAnswer(source: { title: string; url: string; data: Record<string, unknown> }, language: string): string {
   const answer = typeof source.data.answer === 'string' ? source.data.answer : '';
-  const quoted = answer.split('\n').map((line) => `> ${line}`.trimEnd()).join('\n');
+  const quoted = answer
+    .split('\n')
+    .map((line) => `> ${line}`.trimEnd())
+    .join('\n');
   return `${phrase(language, 'from_source', { title: link(source.title, source.url) })}\n\n${quoted}`;
 }
 
@@ -63,7 +66,9 @@ export function describeToolResult(toolName: string, result: Result, language: s
         .join('\n\n');
     }
     case 'offer_coupon':
-      return result.code ? `${phrase(language, 'coupon_intro')} **${text(result.code)}**: ${text(result.description)}` : message || phrase(language, 'no_coupon');
+      return result.code
+        ? `${phrase(language, 'coupon_intro')} **${text(result.code)}**: ${text(result.description)}`
+        : message || phrase(language, 'no_coupon');
     case 'show_products': {
       const products = list(result.products);
       if (products.length === 0) return message || phrase(language, 'no_products');

@@ -41,7 +41,8 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
     asks: /(?<![\p{L}])(?:how long|last\w*|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
     // "5 business days", "two working days", "14 Werktagen": a number, in digits or words, and
     // at most one word before the unit.
-    units: /(?:\d|(?<![\p{L}])(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|ein|eine|einem|zwei|drei|vier|fünf|sechs|sieben|acht|zehn|un|une|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|due|tre)\s)\s?(?:[\p{L}-]+\s)?(?:h|hrs?|hours?|min\w*|days?|nights?|weeks?|months?|years?|std|stunden?|tage?n?|werktage?n?|wochen?|monate?n?|jahre?n?|heures?|jours?|semaines?|mois|ans?|horas?|dias?|días|semanas?|meses|anos|años|ore|giorni)(?![\p{L}])/iu,
+    units:
+      /(?:\d|(?<![\p{L}])(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|ein|eine|einem|zwei|drei|vier|fünf|sechs|sieben|acht|zehn|un|une|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|due|tre)\s)\s?(?:[\p{L}-]+\s)?(?:h|hrs?|hours?|min\w*|days?|nights?|weeks?|months?|years?|std|stunden?|tage?n?|werktage?n?|wochen?|monate?n?|jahre?n?|heures?|jours?|semaines?|mois|ans?|horas?|dias?|días|semanas?|meses|anos|años|ore|giorni)(?![\p{L}])/iu,
   },
   {
     asks: /(?<![\p{L}])(?:how (?:big|wide|tall|high|large|deep)|how long (?:is|are)|size|dimension\w*|length|width|height|depth|gross|groß|breit|hoch|hohe|tief|maße|masse|abmessung\w*|lange|länge|taille|dimensions?|longueur|largeur|hauteur|tamano|tamaño|medidas?|largo|ancho|alto|dimensioni)(?![\p{L}])/iu,
@@ -53,11 +54,13 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
   },
   {
     asks: /(?<![\p{L}])(?:how many|number of|wie viele|wieviele|anzahl|combien de|cuantos|cuántos|cuantas|cuántas|quanti|quante|quantos|quantas)(?![\p{L}])/iu,
-    units: /(?<![\p{L}\d.,])\d{1,4}(?![\d.,]?\d)(?!\s?(?:mm|cm|kg|g|ml|l|%))|(?<![\p{L}])(?:two|three|four|five|six|seven|eight|nine|ten|twelve|zwei|drei|vier|funf|fünf|sechs|sieben|acht|zehn|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|due|tre|quattro|cinque)(?![\p{L}])/iu,
+    units:
+      /(?<![\p{L}\d.,])\d{1,4}(?![\d.,]?\d)(?!\s?(?:mm|cm|kg|g|ml|l|%))|(?<![\p{L}])(?:two|three|four|five|six|seven|eight|nine|ten|twelve|zwei|drei|vier|funf|fünf|sechs|sieben|acht|zehn|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|due|tre|quattro|cinque)(?![\p{L}])/iu,
   },
   {
     asks: /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|how much|fee\w*|charge\w*|preis\w*|kost\w*|gebühr\w*|prix|cout\w*|frais|precio\w*|cuesta\w*|cuanto|prezz\w*|costa\w*)(?![\p{L}])/iu,
-    units: /[$€£¥₹]\s?\d|\d(?:[.,]\d+)?\s?(?:[$€£¥₹]|eur|euro|usd|chf|gbp|dollars?)(?![\p{L}])|(?<![\p{L}])(?:free|kostenlos|gratis|gratuit\w*|\p{L}*(?:kostenfrei|versandfrei|portofrei))(?![\p{L}])/iu,
+    units:
+      /[$€£¥₹]\s?\d|\d(?:[.,]\d+)?\s?(?:[$€£¥₹]|eur|euro|usd|chf|gbp|dollars?)(?![\p{L}])|(?<![\p{L}])(?:free|kostenlos|gratis|gratuit\w*|\p{L}*(?:kostenfrei|versandfrei|portofrei))(?![\p{L}])/iu,
     money: true,
   },
   {
@@ -72,7 +75,8 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
   {
     // "What time do you open?", "opening hours", "Öffnungszeiten": a time of day or a span of days.
     asks: /(?<![\p{L}])(?:what time|when (?:do|does|are|is)\b[^.?!]{0,40}\b(?:open|close|available|reachable)|opening hours|business hours|office hours|hours of (?:operation|business)|um wie viel uhr|wann\b[^.?!]{0,40}\b(?:offen|geoffnet|erreichbar)|offnungszeit\w*|geoffnet|erreichbar|servicezeit\w*|horaires?|heures d'ouverture|a quelle heure|horario\w*|a que hora|orari\w*|a che ora)(?![\p{L}])/iu,
-    units: /(?<![\d.,])\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|uhr|h)(?![\p{L}])|(?<![\d.,])\d{1,2}:\d{2}(?![\d])|(?<![\p{L}])(?:monday|mon|montag|mo|lundi|lunes|lunedi)\s?(?:-|–|to|bis|through|a|au|al)\s?(?:friday|fri|saturday|sat|freitag|fr|samstag|sa|vendredi|samedi|viernes|sabado|venerdi|sabato)(?![\p{L}])/iu,
+    units:
+      /(?<![\d.,])\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|uhr|h)(?![\p{L}])|(?<![\d.,])\d{1,2}:\d{2}(?![\d])|(?<![\p{L}])(?:monday|mon|montag|mo|lundi|lunes|lunedi)\s?(?:-|–|to|bis|through|a|au|al)\s?(?:friday|fri|saturday|sat|freitag|fr|samstag|sa|vendredi|samedi|viernes|sabado|venerdi|sabato)(?![\p{L}])/iu,
   },
   {
     // Not "grad" alone: in spoken German it is also "just now" ("wie teuer ist das Zelt grad?").
@@ -89,7 +93,8 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
 const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   {
     asks: /(?<![\p{L}])(?:includ\w*|comes? with|comes? in|contains?|consists? of|in the (?:box|set|kit|pack)|what(?:'s| is) in|dabei|enthalten|lieferumfang|mitgeliefert|inklusive|inclu\w*|livre avec|fourni\w*|viene con|trae|incluid\w*|compris)(?![\p{L}])/iu,
-    answers: /(?<![\p{L}])(?:includ\w*|comes? with|in the box|lieferumfang|enthalten|inklusive|inkl|mitgeliefert|dabei|inclu\w*|fourni\w*|compris|incluid\w*|not included|nicht enthalten)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:includ\w*|comes? with|in the box|lieferumfang|enthalten|inklusive|inkl|mitgeliefert|dabei|inclu\w*|fourni\w*|compris|incluid\w*|not included|nicht enthalten)(?![\p{L}])/iu,
   },
   {
     asks: /(?<![\p{L}])(?:made (?:of|from)|material\w*|fabric|woraus|aus welchem|aus was|stoff|matiere|matière|en quoi|fait en|hecho de|de que esta|tejido|materiale)(?![\p{L}])/iu,
@@ -98,7 +103,8 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   },
   {
     asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|wasserdicht|wasserfest|wasserabweisend|regendicht|etanche|étanche|impermeable|impermeabile)(?![\p{L}])/iu,
-    answers: /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
   },
   {
     // "What's your phone number?", "Can I call you?": a number to dial.
@@ -108,7 +114,8 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   {
     // "Where is it made?", "Wo wird das hergestellt?": a place of making.
     asks: /(?<![\p{L}])(?:where (?:is|are)\b[^.?!]{0,40}\b(?:made|produced|manufactured|from|sourced)|made in|country of origin|origin|wo\b[^.?!]{0,40}\b(?:hergestellt|produziert|gefertigt|herkunft)|herkunft\w*|hergestellt|ou\b[^.?!]{0,40}\b(?:fabrique|produit)|origine|donde\b[^.?!]{0,40}\b(?:fabrica|hecho|produce)|origen|dove\b[^.?!]{0,40}\b(?:prodott|fabbricat)|provenienza)(?![\p{L}])/iu,
-    answers: /(?<![\p{L}])(?:made in|produced in|manufactured in|sourced from|woven in|grown in|crafted in|hergestellt in|gefertigt in|produziert in|made by|fabrique en|hecho en|fabricado en|prodotto in|fatto in)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:made in|produced in|manufactured in|sourced from|woven in|grown in|crafted in|hergestellt in|gefertigt in|produziert in|made by|fabrique en|hecho en|fabricado en|prodotto in|fatto in)(?![\p{L}])/iu,
   },
   {
     asks: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
@@ -119,7 +126,9 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
 /** Words of the lexicons' question cues ("long", "weigh"): they ask, they are not the subject. */
 const CUE_WORDS: ReadonlySet<string> = new Set(
   Object.values(LEXICONS).flatMap((lexicon) =>
-    [...lexicon.cues.quantity, ...lexicon.cues.price_question, ...lexicon.cues.stock_question, ...lexicon.cues.deictic].flatMap((cue) => wordsOf(cue.replace(/\*$/, ''))),
+    [...lexicon.cues.quantity, ...lexicon.cues.price_question, ...lexicon.cues.stock_question, ...lexicon.cues.deictic].flatMap((cue) =>
+      wordsOf(cue.replace(/\*$/, '')),
+    ),
   ),
 );
 
@@ -143,7 +152,8 @@ export function asksForMeasure(question: string): boolean {
 const NUMBER_WORD =
   /(?<![\p{L}])(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|funf|fünf|sechs|sieben|acht|neun|zehn|elf|zwolf|zwölf|deux|trois|quatre|cinq|sept|huit|neuf|dix|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|due|tre|quattro|cinque|sei|sette|otto|nove|dieci)(?![\p{L}])/iu;
 
-const QUANTITY = /\d(?:[\d.,]*)\s?(?:kg|g|mg|l|ml|cl|cm|mm|m|km|w|wh|mah|lm|lumens?|h|hours?|hrs?|min|minutes?|°c|°|%|oz|lbs?|in|inch(?:es)?|ft|tog|d|denier|std|stunden|stunde|tage?|days?|years?|jahre?|ans?|anos?|años?|heures?|horas?|l\b|liters?|litres?|liter|personen|people|persons|pairs?|paar|pcs|stück|x)(?![\p{L}])/iu;
+const QUANTITY =
+  /\d(?:[\d.,]*)\s?(?:kg|g|mg|l|ml|cl|cm|mm|m|km|w|wh|mah|lm|lumens?|h|hours?|hrs?|min|minutes?|°c|°|%|oz|lbs?|in|inch(?:es)?|ft|tog|d|denier|std|stunden|stunde|tage?|days?|years?|jahre?|ans?|anos?|años?|heures?|horas?|l\b|liters?|litres?|liter|personen|people|persons|pairs?|paar|pcs|stück|x)(?![\p{L}])/iu;
 const DIGIT = /\d/;
 
 /**
@@ -222,7 +232,10 @@ function sentencesOf(source: OfflineSource): SourceSentences {
   const title = fold(source.title).trim();
   const out: SourceSentences = { sentences: [], quoted: [], headings: [], before: [] };
   const lists = new Map<number, string[]>();
-  const lines = source.content.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = source.content
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   let heading = source.heading ?? '';
   lines.forEach((trimmed, index) => {
     const folded = fold(trimmed);
@@ -389,7 +402,8 @@ function questionTerms(
     const spread = sourceStems.filter((set) => termMatch({ stems, parts }, set) > 0).length;
     // A word that asks for a measure or a kind of answer ("hold", "weigh", "included") is
     // answered by the unit or the answer words, not by itself: never a word the site lacks.
-    const asksForAnswer = askingWords.has(folded) || UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
+    const asksForAnswer =
+      askingWords.has(folded) || UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
     const cue = isCueWord(folded);
     // "long" of "how long" matched in "How long we keep your data" says little: the unit answers.
     const cueWeight = cue && !asksForAnswer ? CUE_TERM_WEIGHT : 1;
@@ -547,7 +561,10 @@ export function extractAnswer(
     // A page's title and the heading a sentence sits under are its context ("Shipping times" →
     // "Every order ships within two working days").
     const own = sentences.map((sentence) => stemSet(sentence, languages));
-    const stems = source.kind === 'post' ? sentences.map((sentence, index) => stemSet(`${sentence} ${source.title} ${headings[index] ?? ''} ${before[index] ?? ''}`, languages)) : own;
+    const stems =
+      source.kind === 'post'
+        ? sentences.map((sentence, index) => stemSet(`${sentence} ${source.title} ${headings[index] ?? ''} ${before[index] ?? ''}`, languages))
+        : own;
     return { source, sentences, quoted, headings, own, stems, headingStems: headings.map((heading) => stemSet(heading, languages)) };
   });
   const allStems = perSource.flatMap((entry) => entry.stems);
@@ -564,17 +581,15 @@ export function extractAnswer(
     // does not talk about: a sentence then answers only if it matches two of the other words.
     const unknown =
       options.requireKnownWords === true &&
-      terms.terms.some(
-        (term, index) =>
-          term.answering && frequency[index] === 0 && !term.cue && !sourceStems.some((set) => termMatch(term, set) > 0),
-      );
+      terms.terms.some((term, index) => term.answering && frequency[index] === 0 && !term.cue && !sourceStems.some((set) => termMatch(term, set) > 0));
     const needed = unknown ? 2 : 1;
     const scored = sentences
       .map((sentence, position) => {
         const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency, headings[position]);
         // Whether the sentence itself, not only its page's title, says something asked about.
         // A step under "How to verify" is itself the answer to "how do I get the discount?".
-        const itself = scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0 || (terms.procedure && underProcedureHeading(headings[position]));
+        const itself =
+          scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0 || (terms.procedure && underProcedureHeading(headings[position]));
         const weight = itself ? 1 : CONTEXT_ONLY_WEIGHT;
         return { sentence: quoted[position] as string, position, itself, score: matched >= needed ? (score + headingBonus(position)) * prior * weight : 0 };
       })
@@ -588,7 +603,10 @@ export function extractAnswer(
       const measured = ranked
         .map((entry) => ({ entry, value: measureIn(entry.sentence, terms.units, extreme) }))
         .filter((candidate): candidate is { entry: (typeof ranked)[number]; value: number } => candidate.value !== undefined);
-      const pick = measured.reduce<(typeof measured)[number] | undefined>((chosen, candidate) => (!chosen || (extreme === 'max' ? candidate.value > chosen.value : candidate.value < chosen.value) ? candidate : chosen), undefined);
+      const pick = measured.reduce<(typeof measured)[number] | undefined>(
+        (chosen, candidate) => (!chosen || (extreme === 'max' ? candidate.value > chosen.value : candidate.value < chosen.value) ? candidate : chosen),
+        undefined,
+      );
       if (pick && pick.entry !== ranked[0]) {
         ranked.splice(ranked.indexOf(pick.entry), 1);
         ranked.unshift({ ...pick.entry, score: (ranked[0]?.score ?? pick.entry.score) + 0.01 });

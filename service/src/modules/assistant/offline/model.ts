@@ -128,9 +128,9 @@ function planReply(options: CallOptions): Plan {
   const language = facts.language;
   const intents = detectIntents(question);
   const available = new Set((options.tools ?? []).map((t) => t.name));
-  const results = prompt.slice(lastUser + 1).flatMap((message) =>
-    message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [part] : [])) : [],
-  );
+  const results = prompt
+    .slice(lastUser + 1)
+    .flatMap((message) => (message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [part] : [])) : []));
   const composed = composeAnswer(question, facts, { toolsAvailable: available });
 
   // An escalation the visitor asked for is not an admission of not knowing.
@@ -145,7 +145,8 @@ function planReply(options: CallOptions): Plan {
     if (foundNothing && composed.kind === 'tool' && composed.fallback) return { kind: 'text', text: composed.fallback };
     // Nothing in the catalog and nothing in the pages: offer a person, as for any question not answered.
     const escalated = results.some((result) => result.toolName === 'escalate');
-    if (foundNothing && !escalated && available.has('escalate')) return { kind: 'tool', toolName: 'escalate', input: { reason: 'Nothing in the catalog or the pages answers the question' } };
+    if (foundNothing && !escalated && available.has('escalate'))
+      return { kind: 'tool', toolName: 'escalate', input: { reason: 'Nothing in the catalog or the pages answers the question' } };
     const abstention = composed.kind === 'abstain' ? composed.text : undefined;
     const text = results
       .map((result) => {

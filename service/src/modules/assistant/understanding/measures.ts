@@ -57,40 +57,223 @@ const DIMENSION_LABELS: Partial<Record<Dimension, RegExp>> = {
 };
 
 const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, ein: 1, eine: 1, einem: 1, einer: 1, einen: 1, un: 1, une: 1, uno: 1, una: 1,
-  two: 2, zwei: 2, deux: 2, dos: 2, due: 2, three: 3, drei: 3, trois: 3, tres: 3, tre: 3,
-  five: 5, funf: 5, cinq: 5, cinco: 5, cinque: 5, ten: 10, zehn: 10, dix: 10, diez: 10, dieci: 10,
+  a: 1,
+  an: 1,
+  one: 1,
+  ein: 1,
+  eine: 1,
+  einem: 1,
+  einer: 1,
+  einen: 1,
+  un: 1,
+  une: 1,
+  uno: 1,
+  una: 1,
+  two: 2,
+  zwei: 2,
+  deux: 2,
+  dos: 2,
+  due: 2,
+  three: 3,
+  drei: 3,
+  trois: 3,
+  tres: 3,
+  tre: 3,
+  five: 5,
+  funf: 5,
+  cinq: 5,
+  cinco: 5,
+  cinque: 5,
+  ten: 10,
+  zehn: 10,
+  dix: 10,
+  diez: 10,
+  dieci: 10,
 };
 
 const AT_MOST = [
-  'under', 'below', 'less than', 'lighter than', 'smaller than', 'at most', 'max', 'maximum', 'no more than', 'up to', 'not more than',
-  'unter', 'unterhalb von', 'weniger als', 'leichter als', 'kleiner als', 'hochstens', 'maximal', 'max', 'bis zu', 'nicht mehr als', 'bis',
-  'moins de', 'sous', 'en dessous de', 'au maximum', 'au plus', "jusqu'a", 'plus leger que',
-  'menos de', 'por debajo de', 'como maximo', 'maximo', 'hasta',
-  'meno di', 'sotto i', 'sotto', 'al massimo', 'fino a',
+  'under',
+  'below',
+  'less than',
+  'lighter than',
+  'smaller than',
+  'at most',
+  'max',
+  'maximum',
+  'no more than',
+  'up to',
+  'not more than',
+  'unter',
+  'unterhalb von',
+  'weniger als',
+  'leichter als',
+  'kleiner als',
+  'hochstens',
+  'maximal',
+  'max',
+  'bis zu',
+  'nicht mehr als',
+  'bis',
+  'moins de',
+  'sous',
+  'en dessous de',
+  'au maximum',
+  'au plus',
+  "jusqu'a",
+  'plus leger que',
+  'menos de',
+  'por debajo de',
+  'como maximo',
+  'maximo',
+  'hasta',
+  'meno di',
+  'sotto i',
+  'sotto',
+  'al massimo',
+  'fino a',
 ];
 const AT_LEAST = [
-  'over', 'above', 'more than', 'at least', 'min', 'minimum', 'no less than', 'bigger than', 'larger than',
-  'uber', 'oberhalb von', 'mehr als', 'mindestens', 'wenigstens', 'ab', 'minimal', 'grosser als',
-  'plus de', 'au moins', 'au-dessus de', 'au minimum',
-  'mas de', 'al menos', 'como minimo', 'minimo',
-  'piu di', 'almeno', 'sopra i',
+  'over',
+  'above',
+  'more than',
+  'at least',
+  'min',
+  'minimum',
+  'no less than',
+  'bigger than',
+  'larger than',
+  'uber',
+  'oberhalb von',
+  'mehr als',
+  'mindestens',
+  'wenigstens',
+  'ab',
+  'minimal',
+  'grosser als',
+  'plus de',
+  'au moins',
+  'au-dessus de',
+  'au minimum',
+  'mas de',
+  'al menos',
+  'como minimo',
+  'minimo',
+  'piu di',
+  'almeno',
+  'sopra i',
 ];
-const OR_LESS = ['or less', 'or lighter', 'or colder', 'or smaller', 'or under', 'or below', 'oder weniger', 'oder leichter', 'oder kalter', 'oder kleiner', 'oder darunter', 'ou moins', 'o menos', 'o meno'];
-const OR_MORE = ['or more', 'or warmer', 'or bigger', 'or larger', 'or above', 'or over', 'oder mehr', 'oder warmer', 'oder grosser', 'oder daruber', 'ou plus', 'o mas', 'o piu'];
+const OR_LESS = [
+  'or less',
+  'or lighter',
+  'or colder',
+  'or smaller',
+  'or under',
+  'or below',
+  'oder weniger',
+  'oder leichter',
+  'oder kalter',
+  'oder kleiner',
+  'oder darunter',
+  'ou moins',
+  'o menos',
+  'o meno',
+];
+const OR_MORE = [
+  'or more',
+  'or warmer',
+  'or bigger',
+  'or larger',
+  'or above',
+  'or over',
+  'oder mehr',
+  'oder warmer',
+  'oder grosser',
+  'oder daruber',
+  'ou plus',
+  'o mas',
+  'o piu',
+];
 const BETWEEN = ['between', 'zwischen', 'entre', 'tra', 'fra'];
 const AND = ['and', 'und', 'et', 'y', 'e', 'to', 'bis', 'a'];
 
 /** Words between a label and its condition, and words that are no label. */
 const FILLER = new Set([
-  'sollte', 'soll', 'muss', 'sein', 'ist', 'hat', 'haben', 'von', 'mit', 'der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'einer', 'einem', 'einen', 'bei', 'wiegt', 'und',
-  'should', 'must', 'be', 'is', 'has', 'have', 'of', 'with', 'the', 'a', 'an', 'and', 'that', 'which', 'weighs',
-  'anything', 'something', 'one', 'ones', 'etwas', 'was', 'irgendwas', 'quelque', 'chose', 'algo', 'qualcosa',
-  'doit', 'etre', 'de', 'du', 'la', 'le', 'avec', 'et', 'debe', 'ser', 'con', 'el', 'deve', 'essere', 'il', 'di', 'trotzdem', 'still', 'aber', 'but', 'noch',
+  'sollte',
+  'soll',
+  'muss',
+  'sein',
+  'ist',
+  'hat',
+  'haben',
+  'von',
+  'mit',
+  'der',
+  'die',
+  'das',
+  'den',
+  'dem',
+  'ein',
+  'eine',
+  'einer',
+  'einem',
+  'einen',
+  'bei',
+  'wiegt',
+  'und',
+  'should',
+  'must',
+  'be',
+  'is',
+  'has',
+  'have',
+  'of',
+  'with',
+  'the',
+  'a',
+  'an',
+  'and',
+  'that',
+  'which',
+  'weighs',
+  'anything',
+  'something',
+  'one',
+  'ones',
+  'etwas',
+  'was',
+  'irgendwas',
+  'quelque',
+  'chose',
+  'algo',
+  'qualcosa',
+  'doit',
+  'etre',
+  'de',
+  'du',
+  'la',
+  'le',
+  'avec',
+  'et',
+  'debe',
+  'ser',
+  'con',
+  'el',
+  'deve',
+  'essere',
+  'il',
+  'di',
+  'trotzdem',
+  'still',
+  'aber',
+  'but',
+  'noch',
 ]);
 
 const alternation = (phrases: readonly string[]) =>
-  [...phrases].sort((a, b) => b.length - a.length).map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+  [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|');
 const NUMBER = String.raw`(-?\d{1,7}(?:[.,]\d{1,3})*|${Object.keys(NUMBER_WORDS).join('|')})`;
 const UNIT = String.raw`(${alternation(Object.keys(UNITS))})`;
 const NOT_LETTER = String.raw`(?![\p{L}\d])`;
@@ -98,7 +281,13 @@ const WORD_START = String.raw`(?<![\p{L}\d])`;
 
 /** The ways a question states a condition, each read in one pass; earlier kinds win where they overlap. */
 const CONDITIONS: { kind: 'between' | 'most' | 'least' | 'trailing'; pattern: RegExp }[] = [
-  { kind: 'between', pattern: new RegExp(String.raw`${WORD_START}(?:${alternation(BETWEEN)})\s+${NUMBER}\s*${UNIT}?\s+(?:${alternation(AND)})\s+${NUMBER}\s*${UNIT}?${NOT_LETTER}`, 'gu') },
+  {
+    kind: 'between',
+    pattern: new RegExp(
+      String.raw`${WORD_START}(?:${alternation(BETWEEN)})\s+${NUMBER}\s*${UNIT}?\s+(?:${alternation(AND)})\s+${NUMBER}\s*${UNIT}?${NOT_LETTER}`,
+      'gu',
+    ),
+  },
   { kind: 'most', pattern: new RegExp(String.raw`${WORD_START}(?:${alternation(AT_MOST)})\s+()()${NUMBER}\s*${UNIT}?${NOT_LETTER}`, 'gu') },
   { kind: 'least', pattern: new RegExp(String.raw`${WORD_START}(?:${alternation(AT_LEAST)})\s+()()${NUMBER}\s*${UNIT}?${NOT_LETTER}`, 'gu') },
   { kind: 'trailing', pattern: new RegExp(String.raw`${WORD_START}()()${NUMBER}\s*${UNIT}?\s+(${alternation([...OR_LESS, ...OR_MORE])})${NOT_LETTER}`, 'gu') },
@@ -122,7 +311,13 @@ function conditionMatches(folded: string): ConditionMatch[] {
       const end = start + match[0].length;
       if (found.some((known) => start < known.end && end > known.start)) continue;
       const [, n1, u1, n2, u2, trailing] = match;
-      const values: [string, string | undefined][] = kind === 'between' ? [[n1!, u1 ?? u2], [n2!, u2 ?? u1]] : [[n2!, u2]];
+      const values: [string, string | undefined][] =
+        kind === 'between'
+          ? [
+              [n1!, u1 ?? u2],
+              [n2!, u2 ?? u1],
+            ]
+          : [[n2!, u2]];
       found.push({ kind, start, end, values, ...(trailing ? { trailing: trailing.replace(/\s+/g, ' ') } : {}) });
     }
   }
@@ -152,7 +347,11 @@ function numberOf(written: string, unit: string | undefined): number | undefined
 
 /** The last word before `index` worth calling a label, within the same clause. */
 function labelBefore(folded: string, index: number): string | undefined {
-  const clause = folded.slice(Math.max(0, index - LABEL_CHARS), index).split(/[,;:.!?()\n]/u).at(-1) ?? '';
+  const clause =
+    folded
+      .slice(Math.max(0, index - LABEL_CHARS), index)
+      .split(/[,;:.!?()\n]/u)
+      .at(-1) ?? '';
   const words = clause.match(/[\p{L}][\p{L}-]*/gu) ?? [];
   for (const word of words.reverse()) {
     if (FILLER.has(word) || AT_MOST.includes(word) || AT_LEAST.includes(word)) continue;
@@ -216,7 +415,10 @@ function statedIn(folded: string, dimension: Dimension, ratingLabel: string | un
   if (dimension === 'rating') {
     if (!ratingLabel) return found;
     const escaped = ratingLabel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const rating = new RegExp(String.raw`${WORD_START}${escaped}(?:\s*[:=]\s*|\s+(?:von|of|de|di|ist|is|at)\s+|\s+)(-?\d{1,4}(?:[.,]\d{1,2})?)${NOT_LETTER}`, 'gu');
+    const rating = new RegExp(
+      String.raw`${WORD_START}${escaped}(?:\s*[:=]\s*|\s+(?:von|of|de|di|ist|is|at)\s+|\s+)(-?\d{1,4}(?:[.,]\d{1,2})?)${NOT_LETTER}`,
+      'gu',
+    );
     for (let match = rating.exec(folded); match; match = rating.exec(folded)) {
       const value = numberOf(match[1]!, undefined);
       if (value !== undefined) found.push({ value, label: ratingLabel });
@@ -245,7 +447,10 @@ export function meetsCondition(productText: string, condition: MeasureCondition)
   const folded = fold(productText);
   const stated = statedIn(folded, condition.dimension, condition.dimension === 'rating' ? condition.label : undefined);
   if (stated.length === 0) return undefined;
-  const byQuestion = condition.label && condition.dimension !== 'rating' ? stated.filter((s) => s.label.includes(condition.label!.slice(0, Math.max(5, condition.label!.length - 3)))) : [];
+  const byQuestion =
+    condition.label && condition.dimension !== 'rating'
+      ? stated.filter((s) => s.label.includes(condition.label!.slice(0, Math.max(5, condition.label!.length - 3))))
+      : [];
   const usual = DIMENSION_LABELS[condition.dimension];
   const byDimension = usual ? stated.filter((s) => usual.test(s.label)) : [];
   const chosen = byQuestion[0] ?? byDimension[0] ?? (stated.length === 1 || condition.dimension === 'rating' ? stated[0] : undefined);

@@ -54,7 +54,10 @@ function cueRegExp(language: string, key: CueKey): RegExp | null {
     .sort((a, b) => b.length - a.length)
     .map((raw) => {
       const prefix = raw.endsWith('*');
-      const body = fold(prefix ? raw.slice(0, -1) : raw).trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+      const body = fold(prefix ? raw.slice(0, -1) : raw)
+        .trim()
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\s+/g, '\\s+');
       if (!body) return '';
       if (UNSPACED.test(body)) return body;
       return `(?<![\\p{L}\\p{N}])${body}${prefix ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`;
@@ -94,7 +97,9 @@ function removeCues(text: string, languages: readonly string[], keys: readonly C
 const LETTERS = /[\p{L}]{2,}/gu;
 /** Words a short message may carry besides small talk ("Hi there!", "thanks a lot", a name). */
 const FILLER = new Set(
-  'there a lot so very much you all again team guys folks friend dear sir madam for your help the to and du dir euch ihnen sie vielen dank lieben schon le la les vous tout toi a todos muchas usted much ok okay great nice cool yes no please bitte'.split(' '),
+  'there a lot so very much you all again team guys folks friend dear sir madam for your help the to and du dir euch ihnen sie vielen dank lieben schon le la les vous tout toi a todos muchas usted much ok okay great nice cool yes no please bitte'.split(
+    ' ',
+  ),
 );
 
 function smallTalkOf(folded: string, languages: readonly string[]): { kinds: SmallTalk[]; only: boolean } {
@@ -112,7 +117,8 @@ function smallTalkOf(folded: string, languages: readonly string[]): { kinds: Sma
 const CURRENCY_BEFORE = String.raw`(?:[$€£¥₹]|(?:usd|eur|gbp|chf|cad|aud|sek|nok|dkk|pln)\s?)`;
 const CURRENCY_AFTER = String.raw`(?:\s?(?:[$€£¥₹]|usd|eur|euros?|gbp|chf|cad|aud|dollars?|pounds?|francs?|kr|zl|dolares|dolares|libras)(?![\p{L}]))`;
 /** Units after a number make it a weight, size or temperature, not a price. */
-const UNIT_AFTER = /^\s?(?:kg|g|gr|mg|l|ml|cl|cm|mm|m|km|w|h|v|mah|lm|lumen|grad|degrees?|°|%|inch|in|zoll|"|x|personen|people|persons|pers|std|stunden|hours?|min|tage|days?|jahre|years?)(?![\p{L}])/iu;
+const UNIT_AFTER =
+  /^\s?(?:kg|g|gr|mg|l|ml|cl|cm|mm|m|km|w|h|v|mah|lm|lumen|grad|degrees?|°|%|inch|in|zoll|"|x|personen|people|persons|pers|std|stunden|hours?|min|tage|days?|jahre|years?)(?![\p{L}])/iu;
 const AMOUNT = String.raw`(\d+(?:[.,]\d{1,2})?)`;
 
 const ENDS_WITH_CURRENCY = new RegExp(`${CURRENCY_BEFORE}\\s*$`, 'u');
@@ -136,7 +142,8 @@ function boundPattern(language: string, key: 'price_below' | 'price_above'): Reg
 }
 
 /** An amount about an order or its shipping ("free shipping over $75") bounds no product's price. */
-const ORDER_TOTAL = /(?<![\p{L}])(?:ship\w*|deliver\w*|orders?|order total|basket|cart|versand\w*|liefer\w*|bestell\w*|warenkorb|warenwert|livraison|commande\w*|panier|envio\w*|envío\w*|pedido\w*|carrito|spedizion\w*|ordin\w*)(?![\p{L}])/u;
+const ORDER_TOTAL =
+  /(?<![\p{L}])(?:ship\w*|deliver\w*|orders?|order total|basket|cart|versand\w*|liefer\w*|bestell\w*|warenkorb|warenwert|livraison|commande\w*|panier|envio\w*|envío\w*|pedido\w*|carrito|spedizion\w*|ordin\w*)(?![\p{L}])/u;
 
 function bounds(folded: string, languages: readonly string[]): PriceBounds {
   const result: PriceBounds = {};

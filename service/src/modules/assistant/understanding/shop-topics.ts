@@ -23,7 +23,15 @@ const TOPICS: readonly ShopTopic[] = [
     asked: word(
       String.raw`returns?|returning|returned|send (?:it |them |something |things |an item |items )?back|bring (?:it )?back|give (?:it )?back|zuruck\w*|ruckgabe\w*|rucksend\w*|widerruf\w*|retour\w*|renvoy\w*|rendre|devol\w*|reso|resi|restitu\w*|terugsturen|devolv\w*`,
     ),
-    words: { en: 'return returns', de: 'Rückgabe Rücksendung Widerruf zurücksenden', fr: 'retour retours', es: 'devolución devoluciones', it: 'reso resi', nl: 'retour retourneren', pt: 'devolução' },
+    words: {
+      en: 'return returns',
+      de: 'Rückgabe Rücksendung Widerruf zurücksenden',
+      fr: 'retour retours',
+      es: 'devolución devoluciones',
+      it: 'reso resi',
+      nl: 'retour retourneren',
+      pt: 'devolução',
+    },
   },
   {
     asked: word(String.raw`refunds?|refunded|money back|reimburs\w*|erstatt\w*|geld zuruck|ruckzahlung|rembours\w*|reembols\w*|rimbors\w*|terugbetal\w*`),
@@ -34,36 +42,78 @@ const TOPICS: readonly ShopTopic[] = [
     words: { en: 'exchange exchanges', de: 'Umtausch umtauschen', fr: 'échange', es: 'cambio', it: 'cambio', nl: 'ruilen', pt: 'troca' },
   },
   {
-    asked: word(String.raw`ship\w*|deliver\w*|postage|dispatch\w*|versand\w*|versend\w*|liefer\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`),
-    words: { en: 'shipping delivery', de: 'Versand Lieferung Lieferzeit', fr: 'livraison expédition', es: 'envío entrega', it: 'spedizione consegna', nl: 'verzending levering', pt: 'envio entrega' },
+    asked: word(
+      String.raw`ship\w*|deliver\w*|postage|dispatch\w*|versand\w*|versend\w*|liefer\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`,
+    ),
+    words: {
+      en: 'shipping delivery',
+      de: 'Versand Lieferung Lieferzeit',
+      fr: 'livraison expédition',
+      es: 'envío entrega',
+      it: 'spedizione consegna',
+      nl: 'verzending levering',
+      pt: 'envio entrega',
+    },
   },
   {
     asked: word(String.raw`warrant\w*|guarantee\w*|garanti\w*|gewahrleistung|defect\w*|defekt\w*|faulty|broke|broken|kaputt\w*|garanzia|garantia`),
     words: { en: 'warranty guarantee', de: 'Garantie Gewährleistung', fr: 'garantie', es: 'garantía', it: 'garanzia', nl: 'garantie', pt: 'garantia' },
   },
   {
-    asked: word(String.raw`pay|paying|payment\w*|credit card|card|paypal|klarna|invoice|instal+ments?|zahl\w*|bezahl\w*|rechnung|kreditkarte|ratenkauf|paiement|payer|carte|pago|pagar|tarjeta|pagamento|pagare|betal\w*`),
+    asked: word(
+      String.raw`pay|paying|payment\w*|credit card|card|paypal|klarna|invoice|instal+ments?|zahl\w*|bezahl\w*|rechnung|kreditkarte|ratenkauf|paiement|payer|carte|pago|pagar|tarjeta|pagamento|pagare|betal\w*`,
+    ),
     words: { en: 'payment pay', de: 'Zahlung Zahlungsarten bezahlen', fr: 'paiement', es: 'pago', it: 'pagamento', nl: 'betaling', pt: 'pagamento' },
   },
   {
-    asked: word(String.raw`assembl\w*|put (?:it |them |my \w+ )?together|set (?:it )?up|install\w*|aufbau\w*|aufbauen|montage|montier\w*|zusammenbau\w*|montaje|montar|montaggio|monter|installer`),
+    asked: word(
+      String.raw`assembl\w*|put (?:it |them |my \w+ )?together|set (?:it )?up|install\w*|aufbau\w*|aufbauen|montage|montier\w*|zusammenbau\w*|montaje|montar|montaggio|monter|installer`,
+    ),
     words: { en: 'assembly', de: 'Aufbau Montage', fr: 'montage', es: 'montaje', it: 'montaggio', nl: 'montage', pt: 'montagem' },
   },
   {
-    asked: word(String.raw`contact\w*|phone|call you|call us|email you|e-mail|reach you|kontakt\w*|telefon\w*|anruf\w*|erreich\w*|joindre|telephone|contacto|llamar|contatt\w*|chiamar\w*`),
-    words: { en: 'contact phone email', de: 'Kontakt Telefon E-Mail', fr: 'contact téléphone', es: 'contacto teléfono', it: 'contatti telefono', nl: 'contact telefoon', pt: 'contato telefone' },
+    asked: word(
+      String.raw`contact\w*|phone|call you|call us|email you|e-mail|reach you|kontakt\w*|telefon\w*|anruf\w*|erreich\w*|joindre|telephone|contacto|llamar|contatt\w*|chiamar\w*`,
+    ),
+    words: {
+      en: 'contact phone email',
+      de: 'Kontakt Telefon E-Mail',
+      fr: 'contact téléphone',
+      es: 'contacto teléfono',
+      it: 'contatti telefono',
+      nl: 'contact telefoon',
+      pt: 'contato telefone',
+    },
   },
   {
-    asked: word(String.raw`track\w*|where is my (?:order|package|parcel)|sendungsverfolgung|sendungsnummer|wo (?:ist|bleibt) mein\w*|suivi|seguimiento|rastre\w*|tracciament\w*`),
+    asked: word(
+      String.raw`track\w*|where is my (?:order|package|parcel)|sendungsverfolgung|sendungsnummer|wo (?:ist|bleibt) mein\w*|suivi|seguimiento|rastre\w*|tracciament\w*`,
+    ),
     words: { en: 'tracking track', de: 'Sendungsverfolgung', fr: 'suivi', es: 'seguimiento', it: 'tracciamento', nl: 'volgen', pt: 'rastreamento' },
   },
   {
     asked: word(String.raw`cancel\w*|storn\w*|annul\w*|cancelar|annullare|annuleren`),
-    words: { en: 'cancel cancellation', de: 'Stornierung stornieren', fr: 'annulation', es: 'cancelación', it: 'annullamento', nl: 'annuleren', pt: 'cancelamento' },
+    words: {
+      en: 'cancel cancellation',
+      de: 'Stornierung stornieren',
+      fr: 'annulation',
+      es: 'cancelación',
+      it: 'annullamento',
+      nl: 'annuleren',
+      pt: 'cancelamento',
+    },
   },
   {
     asked: word(String.raw`wash\w*|clean\w*|care for|dry clean\w*|tumble dry|wasch\w*|pfleg\w*|reinig\w*|lav\w*|nettoy\w*|entretien|limpi\w*|wass\w*`),
-    words: { en: 'care wash cleaning', de: 'Pflege waschen reinigen', fr: 'entretien lavage', es: 'cuidado lavado', it: 'cura lavaggio', nl: 'onderhoud wassen', pt: 'cuidados lavagem' },
+    words: {
+      en: 'care wash cleaning',
+      de: 'Pflege waschen reinigen',
+      fr: 'entretien lavage',
+      es: 'cuidado lavado',
+      it: 'cura lavaggio',
+      nl: 'onderhoud wassen',
+      pt: 'cuidados lavagem',
+    },
   },
 ];
 
@@ -122,11 +172,27 @@ const DESTINATIONS: readonly { asked: RegExp; words: Readonly<Record<string, str
   },
   {
     asked: word(OTHER_EUROPE),
-    words: { en: 'Europe international', de: 'Europa international Ausland', fr: 'Europe international', es: 'Europa internacional', it: 'Europa internazionale', nl: 'Europa internationaal', pt: 'Europa internacional' },
+    words: {
+      en: 'Europe international',
+      de: 'Europa international Ausland',
+      fr: 'Europe international',
+      es: 'Europa internacional',
+      it: 'Europa internazionale',
+      nl: 'Europa internationaal',
+      pt: 'Europa internacional',
+    },
   },
   {
     asked: word(REST_OF_WORLD),
-    words: { en: 'international worldwide', de: 'international weltweit Ausland', fr: 'international monde', es: 'internacional mundo', it: 'internazionale mondo', nl: 'internationaal wereldwijd', pt: 'internacional mundo' },
+    words: {
+      en: 'international worldwide',
+      de: 'international weltweit Ausland',
+      fr: 'international monde',
+      es: 'internacional mundo',
+      it: 'internazionale mondo',
+      nl: 'internationaal wereldwijd',
+      pt: 'internacional mundo',
+    },
   },
 ];
 

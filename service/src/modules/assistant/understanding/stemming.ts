@@ -26,9 +26,25 @@ import { primaryLanguage } from '../locales.js';
 type Stemmer = (word: string) => string;
 
 const STEMMERS: Readonly<Record<string, Stemmer>> = {
-  ar: arabic, da: danish, nl: dutch, en: english, fi: finnish, fr: french, de: german, hu: hungarian,
-  id: indonesian, it: italian, no: norwegian, nb: norwegian, nn: norwegian, pt: portuguese, ro: romanian,
-  ru: russian, es: spanish, sv: swedish, tr: turkish,
+  ar: arabic,
+  da: danish,
+  nl: dutch,
+  en: english,
+  fi: finnish,
+  fr: french,
+  de: german,
+  hu: hungarian,
+  id: indonesian,
+  it: italian,
+  no: norwegian,
+  nb: norwegian,
+  nn: norwegian,
+  pt: portuguese,
+  ro: romanian,
+  ru: russian,
+  es: spanish,
+  sv: swedish,
+  tr: turkish,
 };
 
 const identity: Stemmer = (word) => word;

@@ -19,11 +19,15 @@ export function agentApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
     return { agents: (await listAgents(deps.db, session.workspace.id)).map(wire) };
   });
 
-  api.post('/app/api/agents', { schema: { body: agentCreate, response: { 201: oneAgent } }, preValidation: permissionFirst('agent-update') }, async (request, reply) => {
-    const session = sessionOf(request);
-    const row = await createAgent(deps.db, session.workspace.id, request.body, deps.now());
-    return reply.status(201).send({ agent: wire(row) });
-  });
+  api.post(
+    '/app/api/agents',
+    { schema: { body: agentCreate, response: { 201: oneAgent } }, preValidation: permissionFirst('agent-update') },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const row = await createAgent(deps.db, session.workspace.id, request.body, deps.now());
+      return reply.status(201).send({ agent: wire(row) });
+    },
+  );
 
   api.get('/app/api/agents/:id', { schema: { response: { 200: oneAgent } } }, async (request) => {
     const session = sessionOf(request);
@@ -31,11 +35,15 @@ export function agentApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
     return { agent: wire(await agentInWorkspace(deps.db, session.workspace.id, id)) };
   });
 
-  api.patch('/app/api/agents/:id', { schema: { body: agentPatch, response: { 200: oneAgent } }, preValidation: permissionFirst('agent-update') }, async (request) => {
-    const session = sessionOf(request);
-    const { id } = request.params as { id: string };
-    const updated = await updateAgent(deps.db, session.workspace.id, id, request.body, deps.now());
-    deps.suites.schedule(updated.workspaceId, updated.id, 'agent_edit');
-    return { agent: wire(updated) };
-  });
+  api.patch(
+    '/app/api/agents/:id',
+    { schema: { body: agentPatch, response: { 200: oneAgent } }, preValidation: permissionFirst('agent-update') },
+    async (request) => {
+      const session = sessionOf(request);
+      const { id } = request.params as { id: string };
+      const updated = await updateAgent(deps.db, session.workspace.id, id, request.body, deps.now());
+      deps.suites.schedule(updated.workspaceId, updated.id, 'agent_edit');
+      return { agent: wire(updated) };
+    },
+  );
 }

@@ -104,9 +104,17 @@ export function inputFromDraft(draft: AgentDraft): Record<string, unknown> {
     allowed_origins: draft.allowed_origins.split(/[\s,]+/).filter((origin) => origin !== ''),
     default_locale: draft.default_locale,
     greeting: draft.greeting,
-    suggestions: draft.suggestions.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
+    suggestions: draft.suggestions
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== ''),
     theme: { color: draft.theme_color, position: draft.theme_position, avatar_url: draft.theme_avatar_url },
-    lead_capture: { enabled: draft.lead_enabled, trigger: draft.lead_trigger, ask_after_turns: draft.lead_ask_after_turns, consent_text: draft.lead_consent_text },
+    lead_capture: {
+      enabled: draft.lead_enabled,
+      trigger: draft.lead_trigger,
+      ask_after_turns: draft.lead_ask_after_turns,
+      consent_text: draft.lead_consent_text,
+    },
     coupons: draft.coupons,
     handoff: { type: draft.handoff_type, value: draft.handoff_value, label: draft.handoff_label },
     provider: draft.provider,

@@ -48,7 +48,9 @@ export const analyticsWire = z.object({
       agent_name: z.string(),
       up: count,
       down: count,
-      down_reasons: z.object({ incorrect: count, incomplete: count, off_topic: count, unstated: count }) satisfies z.ZodType<Record<FeedbackReason | 'unstated', number>>,
+      down_reasons: z.object({ incorrect: count, incomplete: count, off_topic: count, unstated: count }) satisfies z.ZodType<
+        Record<FeedbackReason | 'unstated', number>
+      >,
     }),
   ),
   /**
@@ -77,7 +79,8 @@ const TOP_GAPS = 5;
 
 const countInt = sql<number>`count(*)::int`;
 /** Thumbs down given for this reason. */
-const downFor = (reason: FeedbackReason) => sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'down' AND ${messageFeedback.reason} = ${reason})::int`;
+const downFor = (reason: FeedbackReason) =>
+  sql<number>`count(*) FILTER (WHERE ${messageFeedback.rating} = 'down' AND ${messageFeedback.reason} = ${reason})::int`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function perDay(rows: { day: string; n: number }[]): Map<string, number> {
@@ -112,7 +115,11 @@ export async function analytics(db: Db, workspaceId: string, range: DayRange): P
   const [quality, gaps, conversations, messageRows, escalations, leadRows, couponRows, eventRows, feedbackRows, handoffRows] = await Promise.all([
     answerQuality(db, workspaceId, from, until),
     gapClusters(db, workspaceId, { from, until }),
-    db.select({ day: utcDay(pc.createdAt), n: countInt }).from(pc).where(and(inRange(pc.createdAt), hasMessages)).groupBy(sql`1`),
+    db
+      .select({ day: utcDay(pc.createdAt), n: countInt })
+      .from(pc)
+      .where(and(inRange(pc.createdAt), hasMessages))
+      .groupBy(sql`1`),
     db
       .select({ day: utcDay(messages.createdAt), n: countInt })
       .from(pc)
@@ -168,7 +175,9 @@ export async function analytics(db: Db, workspaceId: string, range: DayRange): P
         conversations: countInt,
         handedOff: sql<number>`count(*) FILTER (WHERE ${pc.handoffRequestedAt} IS NOT NULL)::int`,
         humanReplied: sql<number>`count(*) FILTER (WHERE ${pc.firstHumanReplyAt} IS NOT NULL AND ${pc.handoffRequestedAt} IS NOT NULL)::int`,
-        firstReplySeconds: sql<number | null>`avg(extract(epoch FROM ${pc.firstHumanReplyAt} - ${pc.handoffRequestedAt})) FILTER (WHERE ${pc.firstHumanReplyAt} >= ${pc.handoffRequestedAt})`,
+        firstReplySeconds: sql<
+          number | null
+        >`avg(extract(epoch FROM ${pc.firstHumanReplyAt} - ${pc.handoffRequestedAt})) FILTER (WHERE ${pc.firstHumanReplyAt} >= ${pc.handoffRequestedAt})`,
         resolvedByBot: sql<number>`count(*) FILTER (WHERE ${pc.resolvedBy} = 'bot')::int`,
         resolvedByHuman: sql<number>`count(*) FILTER (WHERE ${pc.resolvedBy} = 'human')::int`,
       })

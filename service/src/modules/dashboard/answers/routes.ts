@@ -47,12 +47,19 @@ export function answerApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
     answers: (await listSnippets(deps.db, sessionOf(request).workspace.id)).map((row) => snippetToWire(row, base)),
   }));
 
-  api.post('/app/api/answers', { schema: { body: snippetInput, response: { 201: z.object({ answer: snippetWire }), ...errorResponses(400, 401, 403) } }, preValidation: permissionFirst('agent-update') }, async (request, reply) => {
-    const workspaceId = sessionOf(request).workspace.id;
-    const row = await createSnippet(deps.db, workspaceId, request.body, base);
-    changed(workspaceId);
-    return reply.status(201).send({ answer: snippetToWire(row, base) });
-  });
+  api.post(
+    '/app/api/answers',
+    {
+      schema: { body: snippetInput, response: { 201: z.object({ answer: snippetWire }), ...errorResponses(400, 401, 403) } },
+      preValidation: permissionFirst('agent-update'),
+    },
+    async (request, reply) => {
+      const workspaceId = sessionOf(request).workspace.id;
+      const row = await createSnippet(deps.db, workspaceId, request.body, base);
+      changed(workspaceId);
+      return reply.status(201).send({ answer: snippetToWire(row, base) });
+    },
+  );
 
   api.get('/app/api/answers/export', { schema: { querystring: exportQuery } }, async (request, reply) => {
     const rows = await listSnippets(deps.db, sessionOf(request).workspace.id);
@@ -62,31 +69,46 @@ export function answerApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
     return reply.header('content-disposition', 'attachment; filename="answers.json"').send(snippetsToJson(rows));
   });
 
-  api.post('/app/api/answers/import', { schema: { body: importBody, response: { 200: z.object({ imported: z.number() }), ...errorResponses(400, 401, 403) } }, preValidation: permissionFirst('agent-update') }, async (request) => {
-    const workspaceId = sessionOf(request).workspace.id;
-    const rows = await writeSnippets(deps.db, workspaceId, parseSnippetImport(request.body.format, request.body.content), base);
-    changed(workspaceId);
-    return { imported: rows.length };
-  });
+  api.post(
+    '/app/api/answers/import',
+    {
+      schema: { body: importBody, response: { 200: z.object({ imported: z.number() }), ...errorResponses(400, 401, 403) } },
+      preValidation: permissionFirst('agent-update'),
+    },
+    async (request) => {
+      const workspaceId = sessionOf(request).workspace.id;
+      const rows = await writeSnippets(deps.db, workspaceId, parseSnippetImport(request.body.format, request.body.content), base);
+      changed(workspaceId);
+      return { imported: rows.length };
+    },
+  );
 
   api.get('/app/api/answers/:id', { schema: { params: idParams, response: one } }, async (request) => ({
     answer: snippetToWire(await snippetInWorkspace(deps.db, sessionOf(request).workspace.id, request.params.id), base),
   }));
 
-  api.put('/app/api/answers/:id', { schema: { params: idParams, body: snippetInput, response: one }, preValidation: permissionFirst('agent-update') }, async (request) => {
-    const workspaceId = sessionOf(request).workspace.id;
-    const row = await updateSnippet(deps.db, workspaceId, request.params.id, request.body, base);
-    changed(workspaceId);
-    return { answer: snippetToWire(row, base) };
-  });
+  api.put(
+    '/app/api/answers/:id',
+    { schema: { params: idParams, body: snippetInput, response: one }, preValidation: permissionFirst('agent-update') },
+    async (request) => {
+      const workspaceId = sessionOf(request).workspace.id;
+      const row = await updateSnippet(deps.db, workspaceId, request.params.id, request.body, base);
+      changed(workspaceId);
+      return { answer: snippetToWire(row, base) };
+    },
+  );
 
-  api.delete('/app/api/answers/:id', { schema: { params: idParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errorResponses(401, 403, 404) } } }, async (request) => {
-    const session = sessionOf(request);
-    requirePermission(session.role, 'agent-update');
-    await deleteSnippet(deps.db, session.workspace.id, request.params.id);
-    changed(session.workspace.id);
-    return { id: request.params.id, deleted: true as const };
-  });
+  api.delete(
+    '/app/api/answers/:id',
+    { schema: { params: idParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), ...errorResponses(401, 403, 404) } } },
+    async (request) => {
+      const session = sessionOf(request);
+      requirePermission(session.role, 'agent-update');
+      await deleteSnippet(deps.db, session.workspace.id, request.params.id);
+      changed(session.workspace.id);
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
 }
 
 interface AnswerDraft {
@@ -103,8 +125,17 @@ function draftOf(form: FormFields): AnswerDraft {
 }
 
 function inputOf(draft: AnswerDraft): SnippetInput {
-  const lines = (text: string, separator: RegExp) => text.split(separator).map((item) => item.trim()).filter(Boolean);
-  return parseInput(snippetInput, { questions: lines(draft.questions, /\r?\n/), answer: draft.answer, languages: lines(draft.languages, /[,\s]+/), agent_ids: draft.agent_ids });
+  const lines = (text: string, separator: RegExp) =>
+    text
+      .split(separator)
+      .map((item) => item.trim())
+      .filter(Boolean);
+  return parseInput(snippetInput, {
+    questions: lines(draft.questions, /\r?\n/),
+    answer: draft.answer,
+    languages: lines(draft.languages, /[,\s]+/),
+    agent_ids: draft.agent_ids,
+  });
 }
 
 export function answerPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
@@ -115,12 +146,27 @@ export function answerPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     const frame = await pageFrame(deps.db, request);
     const rows = await listSnippets(deps.db, frame.session.workspace.id);
     const { notice } = request.query as { notice?: string };
-    return sendHtml(reply, layout(frame, { title: 'Answers', active: 'answers', notice: NOTICES[notice ?? ''], body: answersList(frame, rows.map((row) => snippetToWire(row, base))) }));
+    return sendHtml(
+      reply,
+      layout(frame, {
+        title: 'Answers',
+        active: 'answers',
+        notice: NOTICES[notice ?? ''],
+        body: answersList(
+          frame,
+          rows.map((row) => snippetToWire(row, base)),
+        ),
+      }),
+    );
   });
 
   const sendForm = async (reply: FastifyReply, frame: PageFrame, view: FormView, status = 200) => {
     const agents = await listAgents(deps.db, frame.session.workspace.id);
-    const body = answerForm(frame, view, agents.map((agent) => ({ id: agent.id, name: agent.name })));
+    const body = answerForm(
+      frame,
+      view,
+      agents.map((agent) => ({ id: agent.id, name: agent.name })),
+    );
     return sendHtml(reply, layout(frame, { title: view.id ? 'Edit answer' : 'New answer', active: 'answers', body }), status);
   };
 
@@ -130,7 +176,12 @@ export function answerPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     requirePermission(frame.session.role, 'agent-update');
     const query = request.query as { question?: unknown; agent_id?: unknown; language?: unknown };
     const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 500) : '');
-    const draft = { ...EMPTY_DRAFT, questions: text(query.question), languages: text(query.language), agent_ids: text(query.agent_id) ? [text(query.agent_id)] : [] };
+    const draft = {
+      ...EMPTY_DRAFT,
+      questions: text(query.question),
+      languages: text(query.language),
+      agent_ids: text(query.agent_id) ? [text(query.agent_id)] : [],
+    };
     return sendForm(reply, frame, { draft, errors: {} });
   });
 
@@ -155,7 +206,11 @@ export function answerPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     });
     if (!outcome.ok) {
       const rows = await listSnippets(deps.db, frame.session.workspace.id);
-      const body = answersList(frame, rows.map((row) => snippetToWire(row, base)), outcome.errors);
+      const body = answersList(
+        frame,
+        rows.map((row) => snippetToWire(row, base)),
+        outcome.errors,
+      );
       return sendHtml(reply, layout(frame, { title: 'Answers', active: 'answers', body }), 400);
     }
     changed(frame.session.workspace.id);
@@ -207,55 +262,91 @@ interface FormView {
 function answersList(frame: PageFrame, answers: z.infer<typeof snippetWire>[], importErrors: FieldErrors = {}): SafeHtml {
   const editable = can(frame.session.role, 'agent-update');
   return html`<div class="page-head">
-    <h1>Answers</h1>
-    ${editable && html`<a class="button" href="/app/answers/new">New answer</a>`}
-  </div>
-  <p class="hint">Questions and answers you write yourself. They are searched together with your synced pages and products, and cited as a source when they answer. Export: <a href="/app/api/answers/export?format=csv">CSV</a> · <a href="/app/api/answers/export?format=json">JSON</a>.</p>
-  ${editable &&
-  html`<details class="card" ${Object.keys(importErrors).length > 0 && 'open'}><summary>Import answers</summary>
-    ${errorSummary(importErrors)}
-    <form method="post" action="/app/answers/import" class="stacked">
-      ${csrfField(frame.session)}
-      <label>Format <select name="format"><option value="csv">CSV</option><option value="json">JSON</option></select></label>
-      <label>An export's content (CSV columns questions, answer, languages, agent_ids; or JSON {"answers": [...]}); all rows are added, or none
-        <textarea name="content" rows="6" required></textarea></label>
-      <div class="actions"><button type="submit" class="secondary">Import</button></div>
-    </form></details>`}
-  ${answers.length === 0
-    ? emptyState('No answers yet. Write one from a question on the Gaps page, or from scratch.')
-    : html`<div class="table-wrap"><table data-testid="answers">
-      <thead><tr><th>Question</th><th>Variants</th><th>Languages</th><th>Agents</th><th>Updated</th></tr></thead>
-      <tbody>${answers.map(
-        (answer) => html`<tr>
-          <td><a href="/app/answers/${answer.id}">${answer.questions[0]}</a></td>
-          <td class="num">${answer.questions.length - 1}</td>
-          <td>${answer.languages.join(', ') || html`<span class="muted">any</span>`}</td>
-          <td>${answer.agent_ids.length === 0 ? html`<span class="muted">all</span>` : answer.agent_ids.length}</td>
-          <td>${time(answer.updated_at)}</td>
-        </tr>`,
-      )}</tbody></table></div>`}`;
+      <h1>Answers</h1>
+      ${editable && html`<a class="button" href="/app/answers/new">New answer</a>`}
+    </div>
+    <p class="hint">
+      Questions and answers you write yourself. They are searched together with your synced pages and products, and cited as a source when they answer. Export:
+      <a href="/app/api/answers/export?format=csv">CSV</a> · <a href="/app/api/answers/export?format=json">JSON</a>.
+    </p>
+    ${
+      editable &&
+      html`<details class="card" ${Object.keys(importErrors).length > 0 && 'open'}>
+        <summary>Import answers</summary>
+        ${errorSummary(importErrors)}
+        <form method="post" action="/app/answers/import" class="stacked">
+          ${csrfField(frame.session)}
+          <label
+            >Format
+            <select name="format">
+              <option value="csv">CSV</option>
+              <option value="json">JSON</option>
+            </select></label
+          >
+          <label
+            >An export's content (CSV columns questions, answer, languages, agent_ids; or JSON {"answers": [...]}); all rows are added, or none
+            <textarea name="content" rows="6" required></textarea>
+          </label>
+          <div class="actions"><button type="submit" class="secondary">Import</button></div>
+        </form>
+      </details>`
+    }
+    ${
+      answers.length === 0
+        ? emptyState('No answers yet. Write one from a question on the Gaps page, or from scratch.')
+        : html`<div class="table-wrap">
+            <table data-testid="answers">
+              <thead>
+                <tr>
+                  <th>Question</th>
+                  <th>Variants</th>
+                  <th>Languages</th>
+                  <th>Agents</th>
+                  <th>Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${answers.map(
+                  (answer) =>
+                    html`<tr>
+                      <td><a href="/app/answers/${answer.id}">${answer.questions[0]}</a></td>
+                      <td class="num">${answer.questions.length - 1}</td>
+                      <td>${answer.languages.join(', ') || html`<span class="muted">any</span>`}</td>
+                      <td>${answer.agent_ids.length === 0 ? html`<span class="muted">all</span>` : answer.agent_ids.length}</td>
+                      <td>${time(answer.updated_at)}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }`;
 }
 
 function answerForm(frame: PageFrame, view: FormView, agents: { id: string; name: string }[]): SafeHtml {
   const { draft, errors } = view;
   const editable = can(frame.session.role, 'agent-update');
   return html`<div class="page-head"><h1>${view.id ? 'Edit answer' : 'New answer'}</h1></div>
-  ${view.url && html`<p class="hint">Cited as <a href="${view.url}">${view.url}</a>.</p>`}
-  ${errorSummary(errors)}
-  <form method="post" action="${view.id ? `/app/answers/${view.id}` : '/app/answers'}" class="stacked" data-testid="answer-form">
-    ${csrfField(frame.session)}
-    <label>Questions (one per line: the question and the other ways visitors ask it)
-      <textarea name="questions" rows="3" required>${draft.questions}</textarea>${fieldErrors(errors, 'questions')}</label>
-    <label>Answer (Markdown)
-      <textarea name="answer" rows="8" required maxlength="20000">${draft.answer}</textarea>${fieldErrors(errors, 'answer')}</label>
-    <label>Languages (tags such as en, de; empty: any)
-      <input name="languages" value="${draft.languages}">${fieldErrors(errors, 'languages')}</label>
-    <fieldset><legend>Agents (none checked: every agent)</legend>
-      ${agents.map((agent) => html`<label class="check"><input type="checkbox" name="agent_ids" value="${agent.id}" ${draft.agent_ids.includes(agent.id) && 'checked'}> ${agent.name}</label>`)}
-      ${fieldErrors(errors, 'agent_ids')}
-    </fieldset>
-    ${editable && html`<div class="actions"><button type="submit">Save answer</button></div>`}
-  </form>
-  ${view.id && editable &&
-  html`<form method="post" action="/app/answers/${view.id}/delete" data-confirm="Delete this answer?">${csrfField(frame.session)}<button type="submit" class="danger small">Delete</button></form>`}`;
+    ${view.url && html`<p class="hint">Cited as <a href="${view.url}">${view.url}</a>.</p>`} ${errorSummary(errors)}
+    <form method="post" action="${view.id ? `/app/answers/${view.id}` : '/app/answers'}" class="stacked" data-testid="answer-form">
+      ${csrfField(frame.session)}
+      <label
+        >Questions (one per line: the question and the other ways visitors ask it)
+        <textarea name="questions" rows="3" required>${draft.questions}</textarea>${fieldErrors(errors, 'questions')}</label
+      >
+      <label>Answer (Markdown) <textarea name="answer" rows="8" required maxlength="20000">${draft.answer}</textarea>${fieldErrors(errors, 'answer')}</label>
+      <label>Languages (tags such as en, de; empty: any) <input name="languages" value="${draft.languages}" />${fieldErrors(errors, 'languages')}</label>
+      <fieldset>
+        <legend>Agents (none checked: every agent)</legend>
+        ${agents.map((agent) => html`<label class="check"><input type="checkbox" name="agent_ids" value="${agent.id}" ${draft.agent_ids.includes(agent.id) && 'checked'} /> ${agent.name}</label>`)}
+        ${fieldErrors(errors, 'agent_ids')}
+      </fieldset>
+      ${editable && html`<div class="actions"><button type="submit">Save answer</button></div>`}
+    </form>
+    ${
+      view.id &&
+      editable &&
+      html`<form method="post" action="/app/answers/${view.id}/delete" data-confirm="Delete this answer?">
+        ${csrfField(frame.session)}<button type="submit" class="danger small">Delete</button>
+      </form>`
+    }`;
 }

@@ -84,10 +84,15 @@ export async function gapClusters(db: Db, workspaceId: string, filters: GapFilte
     .limit(MAX_GAP_ROWS);
   const [clusters, snippets] = await Promise.all([
     Promise.resolve(clusterGaps(rows)),
-    db.select({ id: knowledgeSnippets.id, questions: knowledgeSnippets.questions, languages: knowledgeSnippets.languages }).from(knowledgeSnippets).where(eq(knowledgeSnippets.workspaceId, workspaceId)),
+    db
+      .select({ id: knowledgeSnippets.id, questions: knowledgeSnippets.questions, languages: knowledgeSnippets.languages })
+      .from(knowledgeSnippets)
+      .where(eq(knowledgeSnippets.workspaceId, workspaceId)),
   ]);
   // Which gaps an owner's answer covers now: the same lexical match as the grouping.
-  const answered = snippets.flatMap((snippet) => snippet.questions.map((question) => ({ id: snippet.id, key: questionKey(question, snippet.languages[0] ?? null) })));
+  const answered = snippets.flatMap((snippet) =>
+    snippet.questions.map((question) => ({ id: snippet.id, key: questionKey(question, snippet.languages[0] ?? null) })),
+  );
   for (const cluster of clusters) {
     const keys = [cluster.question, ...cluster.variants].map((question) => questionKey(question, cluster.languages[0] ?? null));
     cluster.answer_id = answered.find((answer) => keys.some((key) => similarity(key, answer.key) >= SAME_QUESTION))?.id ?? null;
@@ -205,7 +210,14 @@ export async function answerQuality(db: Db, workspaceId: string, from: Date, unt
       })
       .from(pc)
       .innerJoin(messages, and(eq(messages.conversationId, pc.id), eq(messages.workspaceId, workspaceId)))
-      .where(and(eq(messages.role, 'assistant'), gte(messages.createdAt, from), lt(messages.createdAt, until), sql`${messages.outcome} IS NOT NULL AND (${messages.outcome}->>'small_talk') = 'false'`))
+      .where(
+        and(
+          eq(messages.role, 'assistant'),
+          gte(messages.createdAt, from),
+          lt(messages.createdAt, until),
+          sql`${messages.outcome} IS NOT NULL AND (${messages.outcome}->>'small_talk') = 'false'`,
+        ),
+      )
       .groupBy(sql`1`),
     db
       .select({
@@ -224,7 +236,14 @@ export async function answerQuality(db: Db, workspaceId: string, from: Date, unt
     if (!entry) days.set(date, (entry = { answers: 0, confident: 0, abstained: 0, escalated: 0, owner_answers: 0, thumbs_up: 0, thumbs_down: 0 }));
     return entry;
   };
-  for (const row of answers) Object.assign(day(row.day), { answers: Number(row.answers), confident: Number(row.confident), abstained: Number(row.abstained), escalated: Number(row.escalated), owner_answers: Number(row.ownerAnswers) });
+  for (const row of answers)
+    Object.assign(day(row.day), {
+      answers: Number(row.answers),
+      confident: Number(row.confident),
+      abstained: Number(row.abstained),
+      escalated: Number(row.escalated),
+      owner_answers: Number(row.ownerAnswers),
+    });
   for (const row of votes) Object.assign(day(row.day), { thumbs_up: Number(row.up), thumbs_down: Number(row.down) });
   return days;
 }

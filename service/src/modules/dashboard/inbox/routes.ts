@@ -30,14 +30,24 @@ import { conversationPage, inboxView } from './views.js';
 
 export const inboxQuery = listQuery.extend({
   filter: z.enum(INBOX_FILTERS).optional(),
-  language: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag').max(35).optional(),
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag')
+    .max(35)
+    .optional(),
 });
 
 /** Any text: an id that is not a conversation's (malformed ones too) is "not found", as for the page. */
 const idParams = z.object({ id: z.string() });
-const textBody = z.object({ text: z.string().trim().min(1, 'must not be empty').max(MAX_TEAM_TEXT_CHARS, `must be at most ${MAX_TEAM_TEXT_CHARS} characters`) });
+const textBody = z.object({
+  text: z.string().trim().min(1, 'must not be empty').max(MAX_TEAM_TEXT_CHARS, `must be at most ${MAX_TEAM_TEXT_CHARS} characters`),
+});
 const assignBody = z.object({ assignee_id: z.union([z.uuid('must be a member id'), z.literal('me'), z.null()]) });
-const handoffWire = z.object({ conversation_id: z.string(), state: z.enum(['bot', 'waiting_for_human', 'human', 'resolved']), assignee_id: z.string().nullable() });
+const handoffWire = z.object({
+  conversation_id: z.string(),
+  state: z.enum(['bot', 'waiting_for_human', 'human', 'resolved']),
+  assignee_id: z.string().nullable(),
+});
 
 /** Event streams open at once per session and per workspace. */
 export const INBOX_STREAMS_PER_SESSION = 5;
@@ -95,10 +105,22 @@ export function inboxApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
 
   api.post(
     '/app/api/conversations/:id/replies',
-    { ...write, schema: { params: idParams, body: textBody, response: { 201: z.object({ id: z.string(), created_at: z.string(), state: handoffWire.shape.state }), ...errorResponses(400, 401, 403, 404) } } },
+    {
+      ...write,
+      schema: {
+        params: idParams,
+        body: textBody,
+        response: { 201: z.object({ id: z.string(), created_at: z.string(), state: handoffWire.shape.state }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const session = sessionOf(request);
-      const posted = await postTeamReply(handoff, { workspaceId: session.workspace.id, conversationId: conversationId(request.params.id), memberId: session.user.id, text: request.body.text });
+      const posted = await postTeamReply(handoff, {
+        workspaceId: session.workspace.id,
+        conversationId: conversationId(request.params.id),
+        memberId: session.user.id,
+        text: request.body.text,
+      });
       return reply.status(201).send({ id: posted.id, created_at: posted.createdAt.toISOString(), state: posted.state });
     },
   );
@@ -108,31 +130,66 @@ export function inboxApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
     { ...write, schema: { params: idParams, body: textBody, response: { 201: z.object({ id: z.number() }), ...errorResponses(400, 401, 403, 404) } } },
     async (request, reply) => {
       const session = sessionOf(request);
-      const note = await addNote(handoff, { workspaceId: session.workspace.id, conversationId: conversationId(request.params.id), memberId: session.user.id, text: request.body.text });
+      const note = await addNote(handoff, {
+        workspaceId: session.workspace.id,
+        conversationId: conversationId(request.params.id),
+        memberId: session.user.id,
+        text: request.body.text,
+      });
       return reply.status(201).send(note);
     },
   );
 
   api.post(
     '/app/api/conversations/:id/assign',
-    { ...write, schema: { params: idParams, body: assignBody, response: { 200: z.object({ assignee_id: z.string().nullable() }), ...errorResponses(400, 401, 403, 404, 409) } } },
+    {
+      ...write,
+      schema: {
+        params: idParams,
+        body: assignBody,
+        response: { 200: z.object({ assignee_id: z.string().nullable() }), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
       const assigneeId = request.body.assignee_id === 'me' ? session.user.id : request.body.assignee_id;
       return {
-        assignee_id: (await assignConversation(handoff, { workspaceId: session.workspace.id, conversationId: conversationId(request.params.id), assigneeId, actorId: session.user.id })).assigneeId,
+        assignee_id: (
+          await assignConversation(handoff, {
+            workspaceId: session.workspace.id,
+            conversationId: conversationId(request.params.id),
+            assigneeId,
+            actorId: session.user.id,
+          })
+        ).assigneeId,
       };
     },
   );
 
   api.post('/app/api/conversations/:id/resolve', { ...write, schema: { params: idParams, response: answered } }, async (request) => {
     const session = sessionOf(request);
-    return stateOf(await transition(handoff, { workspaceId: session.workspace.id, conversationId: conversationId(request.params.id), to: 'resolved', trigger: 'team_resolve', actorId: session.user.id }));
+    return stateOf(
+      await transition(handoff, {
+        workspaceId: session.workspace.id,
+        conversationId: conversationId(request.params.id),
+        to: 'resolved',
+        trigger: 'team_resolve',
+        actorId: session.user.id,
+      }),
+    );
   });
 
   api.post('/app/api/conversations/:id/hand-back', { ...write, schema: { params: idParams, response: answered } }, async (request) => {
     const session = sessionOf(request);
-    return stateOf(await transition(handoff, { workspaceId: session.workspace.id, conversationId: conversationId(request.params.id), to: 'bot', trigger: 'team_hand_back', actorId: session.user.id }));
+    return stateOf(
+      await transition(handoff, {
+        workspaceId: session.workspace.id,
+        conversationId: conversationId(request.params.id),
+        to: 'bot',
+        trigger: 'team_hand_back',
+        actorId: session.user.id,
+      }),
+    );
   });
 }
 
@@ -148,7 +205,11 @@ async function* inboxEvents(deps: AppDeps, session: UserSession, signal: AbortSi
     if (!pending.some((p) => p.conversationId === activity.conversationId && p.kind === activity.kind)) pending.push(activity);
     wake?.();
   });
-  const seen = () => deps.db.update(sessions).set({ lastSeenAt: deps.now() }).where(and(eq(sessions.id, session.id), eq(sessions.workspaceId, session.workspace.id)));
+  const seen = () =>
+    deps.db
+      .update(sessions)
+      .set({ lastSeenAt: deps.now() })
+      .where(and(eq(sessions.id, session.id), eq(sessions.workspaceId, session.workspace.id)));
   const presence = setInterval(() => void seen().catch(() => {}), PRESENCE_INTERVAL_MS);
   const onAbort = () => wake?.();
   signal.addEventListener('abort', onAbort);
@@ -197,7 +258,11 @@ export function inboxPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     const frame = await pageFrame(deps.db, request);
     const { id } = request.params as { id: string };
     const t = await transcript(deps.db, frame.session.workspace.id, conversationId(id));
-    return sendHtml(reply, layout(frame, { title: 'Conversation', active: 'inbox', notice, body: conversationPage(t, frame.session), scripts: ['inbox.js'] }), status);
+    return sendHtml(
+      reply,
+      layout(frame, { title: 'Conversation', active: 'inbox', notice, body: conversationPage(t, frame.session), scripts: ['inbox.js'] }),
+      status,
+    );
   };
 
   pages.get('/app/inbox/:id', async (request, reply) => {
@@ -216,13 +281,23 @@ export function inboxPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
       if (action === 'reply') await postTeamReply(handoff, { workspaceId, conversationId: id, memberId: session.user.id, text });
       if (action === 'note') await addNote(handoff, { workspaceId, conversationId: id, memberId: session.user.id, text });
       if (action === 'assign' || action === 'unassign') {
-        await assignConversation(handoff, { workspaceId, conversationId: id, assigneeId: action === 'assign' ? session.user.id : null, actorId: session.user.id });
+        await assignConversation(handoff, {
+          workspaceId,
+          conversationId: id,
+          assigneeId: action === 'assign' ? session.user.id : null,
+          actorId: session.user.id,
+        });
       }
-      if (action === 'resolve') await transition(handoff, { workspaceId, conversationId: id, to: 'resolved', trigger: 'team_resolve', actorId: session.user.id });
-      if (action === 'hand-back') await transition(handoff, { workspaceId, conversationId: id, to: 'bot', trigger: 'team_hand_back', actorId: session.user.id });
+      if (action === 'resolve')
+        await transition(handoff, { workspaceId, conversationId: id, to: 'resolved', trigger: 'team_resolve', actorId: session.user.id });
+      if (action === 'hand-back')
+        await transition(handoff, { workspaceId, conversationId: id, to: 'bot', trigger: 'team_hand_back', actorId: session.user.id });
     } catch (error) {
       if (!isAppError(error) || (error.code !== 'validation_failed' && error.code !== 'handoff_state_conflict')) throw error;
-      const problem = error.code === 'validation_failed' ? `The ${action === 'note' ? 'note' : 'reply'} ${Object.values(error.errors).flat()[0] ?? 'is not valid'}.` : error.message;
+      const problem =
+        error.code === 'validation_failed'
+          ? `The ${action === 'note' ? 'note' : 'reply'} ${Object.values(error.errors).flat()[0] ?? 'is not valid'}.`
+          : error.message;
       return show(request, reply, problem, error.status);
     }
     return reply.redirect(`/app/inbox/${id}?notice=${action}`, 303);

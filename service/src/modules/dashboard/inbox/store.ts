@@ -157,7 +157,14 @@ export type TranscriptMessage = z.infer<typeof transcriptMessage>;
 
 /** One conversation with every message (GET /app/api/conversations/:id, and a lead's page). */
 export const transcriptWire = z.object({
-  conversation: z.object({ id: z.guid(), agent: agentRef, visitor: z.string(), locale: z.string().nullable(), started_at: z.string(), tokens_used: z.number().int() }),
+  conversation: z.object({
+    id: z.guid(),
+    agent: agentRef,
+    visitor: z.string(),
+    locale: z.string().nullable(),
+    started_at: z.string(),
+    tokens_used: z.number().int(),
+  }),
   messages: z.array(transcriptMessage),
   leads: z.array(z.object({ id: z.guid(), email: z.string(), name: z.string().nullable() })),
   handoff: z.object({ state: z.enum(HANDOFF_STATES), assignee: memberRef.nullable(), events: z.array(handoffEvent) }),
@@ -186,13 +193,21 @@ export async function transcript(db: Db, workspaceId: string, conversationId: st
     : [];
   if (!conversation) throw notFound('Conversation');
   const rows = await db
-    .select({ message: messages, rating: messageFeedback.rating, reason: messageFeedback.reason, author: sql<string | null>`coalesce(${users.name}, ${users.email})` })
+    .select({
+      message: messages,
+      rating: messageFeedback.rating,
+      reason: messageFeedback.reason,
+      author: sql<string | null>`coalesce(${users.name}, ${users.email})`,
+    })
     .from(messages)
     .leftJoin(users, eq(users.id, messages.authorId))
     .leftJoin(messageFeedback, and(eq(messageFeedback.messageId, messages.id), eq(messageFeedback.workspaceId, workspaceId)))
     .where(and(eq(messages.conversationId, conversation.id), eq(messages.workspaceId, workspaceId)))
     .orderBy(asc(messages.seq));
-  const members = await db.select({ id: users.id, name: sql<string>`coalesce(${users.name}, ${users.email})` }).from(users).where(eq(users.id, conversation.assigneeId ?? '00000000-0000-0000-0000-000000000000'));
+  const members = await db
+    .select({ id: users.id, name: sql<string>`coalesce(${users.name}, ${users.email})` })
+    .from(users)
+    .where(eq(users.id, conversation.assigneeId ?? '00000000-0000-0000-0000-000000000000'));
   const leadRows = await db
     .select({ id: leads.id, email: leads.email, name: leads.name })
     .from(leads)

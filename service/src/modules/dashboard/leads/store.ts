@@ -41,7 +41,13 @@ export const leadDetailWire = z.object({
   lead: leadSummary,
   /** The latest delivery to the site, when one was queued. */
   site_sync: z
-    .object({ attempts: z.number().int(), last_error: z.string().nullable(), next_attempt_at: z.string().nullable(), delivered_at: z.string().nullable(), failed_at: z.string().nullable() })
+    .object({
+      attempts: z.number().int(),
+      last_error: z.string().nullable(),
+      next_attempt_at: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+      failed_at: z.string().nullable(),
+    })
     .nullable(),
   /** The production conversation the lead came from, if it still exists: the inbox's transcript. */
   conversation: transcriptWire.nullable(),

@@ -47,7 +47,10 @@ async function listMembers(db: Db, workspaceId: string): Promise<Member[]> {
 
 async function addMember(db: Db, workspaceId: string, input: z.infer<typeof memberCreate>): Promise<Member & { created: true }> {
   const email = input.email.toLowerCase();
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   if (existing) {
     const [member] = await db
       .select({ role: memberships.role })
@@ -80,12 +83,18 @@ async function removeMember(db: Db, workspaceId: string, userId: string, actingU
 
 export function memberApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  api.get('/app/api/members', { schema: { response: { 200: z.object({ members: z.array(member) }) } } }, async (request) => ({ members: await listMembers(deps.db, sessionOf(request).workspace.id) }));
+  api.get('/app/api/members', { schema: { response: { 200: z.object({ members: z.array(member) }) } } }, async (request) => ({
+    members: await listMembers(deps.db, sessionOf(request).workspace.id),
+  }));
 
-  api.post('/app/api/members', { schema: { body: memberCreate, response: { 201: z.object({ member }) } }, preValidation: permissionFirst('member-manage') }, async (request, reply) => {
-    const session = sessionOf(request);
-    return reply.status(201).send({ member: await addMember(deps.db, session.workspace.id, request.body) });
-  });
+  api.post(
+    '/app/api/members',
+    { schema: { body: memberCreate, response: { 201: z.object({ member }) } }, preValidation: permissionFirst('member-manage') },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      return reply.status(201).send({ member: await addMember(deps.db, session.workspace.id, request.body) });
+    },
+  );
 
   api.delete('/app/api/members/:userId', { schema: { response: { 200: z.object({ user_id: z.string(), removed: z.boolean() }) } } }, async (request) => {
     const session = sessionOf(request);
@@ -98,12 +107,20 @@ export function memberApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
 
 export function memberPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
   const render = async (frame: PageFrame, view: MemberPageView) =>
-    layout(frame, { title: 'Members', active: 'members', notice: view.notice, body: membersView(frame, await listMembers(deps.db, frame.session.workspace.id), view) });
+    layout(frame, {
+      title: 'Members',
+      active: 'members',
+      notice: view.notice,
+      body: membersView(frame, await listMembers(deps.db, frame.session.workspace.id), view),
+    });
 
   pages.get('/app/members', async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
     const { notice } = request.query as { notice?: string };
-    return sendHtml(reply, await render(frame, { errors: {}, values: {}, notice: notice === 'removed' ? 'Member removed; their sessions have ended.' : undefined }));
+    return sendHtml(
+      reply,
+      await render(frame, { errors: {}, values: {}, notice: notice === 'removed' ? 'Member removed; their sessions have ended.' : undefined }),
+    );
   });
 
   pages.post('/app/members', async (request, reply) => {
@@ -112,7 +129,11 @@ export function memberPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     const form = formOf(request.body);
     const values = { email: field(form, 'email'), name: field(form, 'name'), role: field(form, 'role') };
     const outcome = await attempt(() =>
-      addMember(deps.db, frame.session.workspace.id, parseInput(memberCreate, { ...values, name: values.name || undefined, password: field(form, 'password') })),
+      addMember(
+        deps.db,
+        frame.session.workspace.id,
+        parseInput(memberCreate, { ...values, name: values.name || undefined, password: field(form, 'password') }),
+      ),
     );
     if (!outcome.ok) return sendHtml(reply, await render(frame, { errors: outcome.errors, values }), 400);
     const notice = `${outcome.value.email} added as ${outcome.value.role}. Give them the password you chose.`;
@@ -137,35 +158,67 @@ interface MemberPageView {
 function membersView(frame: PageFrame, members: Member[], view: MemberPageView): SafeHtml {
   const manage = can(frame.session.role, 'member-manage');
   return html`<div class="page-head"><h1>Members</h1></div>
-  <p class="hint">Owners manage members and everything else; admins also manage API tokens; editors change agents; viewers only read.</p>
-  <div class="table-wrap"><table>
-    <thead><tr><th>Email</th><th>Name</th><th>Role</th><th>Added</th><th></th></tr></thead>
-    <tbody>${members.map(
-      (m) => html`<tr>
-        <td>${m.email}</td><td>${m.name ?? ''}</td><td>${m.role}</td><td>${time(m.added_at)}</td>
-        <td>${manage &&
-        m.user_id !== frame.session.user.id &&
-        html`<form method="post" action="/app/members/${m.user_id}/remove" data-confirm="Remove ${m.email} from this workspace?">
-          ${csrfField(frame.session)}<button type="submit" class="danger small">Remove</button>
-        </form>`}</td>
-      </tr>`,
-    )}</tbody>
-  </table></div>
-  ${manage &&
-  html`<section class="card">
-    <h2>Add a member</h2>
-    ${errorSummary(view.errors)}
-    <form method="post" action="/app/members" class="stacked" autocomplete="off">
-      ${csrfField(frame.session)}
-      <div class="row">
-        <label class="grow">Email <input type="email" name="email" value="${view.values.email ?? ''}" required>${fieldErrors(view.errors, 'email')}</label>
-        <label class="grow">Name <input name="name" value="${view.values.name ?? ''}" maxlength="200"></label>
-      </div>
-      <div class="row">
-        <label>Role <select name="role">${ROLES.map((role) => html`<option value="${role}" ${role === (view.values.role || 'editor') && 'selected'}>${role}</option>`)}</select></label>
-        <label class="grow">First password <input type="password" name="password" minlength="10" autocomplete="new-password" required>${fieldErrors(view.errors, 'password')}</label>
-      </div>
-      <div class="actions"><button type="submit">Add member</button></div>
-    </form>
-  </section>`}`;
+    <p class="hint">Owners manage members and everything else; admins also manage API tokens; editors change agents; viewers only read.</p>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th>Email</th>
+            <th>Name</th>
+            <th>Role</th>
+            <th>Added</th>
+            <th></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${members.map(
+            (m) =>
+              html`<tr>
+                <td>${m.email}</td>
+                <td>${m.name ?? ''}</td>
+                <td>${m.role}</td>
+                <td>${time(m.added_at)}</td>
+                <td>
+                  ${
+                    manage &&
+                    m.user_id !== frame.session.user.id &&
+                    html`<form method="post" action="/app/members/${m.user_id}/remove" data-confirm="Remove ${m.email} from this workspace?">
+                      ${csrfField(frame.session)}<button type="submit" class="danger small">Remove</button>
+                    </form>`
+                  }
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    ${
+      manage &&
+      html`<section class="card">
+        <h2>Add a member</h2>
+        ${errorSummary(view.errors)}
+        <form method="post" action="/app/members" class="stacked" autocomplete="off">
+          ${csrfField(frame.session)}
+          <div class="row">
+            <label class="grow"
+              >Email <input type="email" name="email" value="${view.values.email ?? ''}" required />${fieldErrors(view.errors, 'email')}</label
+            >
+            <label class="grow">Name <input name="name" value="${view.values.name ?? ''}" maxlength="200" /></label>
+          </div>
+          <div class="row">
+            <label
+              >Role
+              <select name="role">
+                ${ROLES.map((role) => html`<option value="${role}" ${role === (view.values.role || 'editor') && 'selected'}>${role}</option>`)}
+              </select></label
+            >
+            <label class="grow"
+              >First password
+              <input type="password" name="password" minlength="10" autocomplete="new-password" required />${fieldErrors(view.errors, 'password')}</label
+            >
+          </div>
+          <div class="actions"><button type="submit">Add member</button></div>
+        </form>
+      </section>`
+    }`;
 }
