@@ -35,17 +35,15 @@ describe('telemetry retention', () => {
   async function telemetryAged(now: Date, ageDays: number, label: string) {
     const createdAt = new Date(now.getTime() - ageDays * DAY);
     for (const [i, shop] of shops.entries()) {
-      await t.database.db
-        .insert(widgetEvents)
-        .values({
-          workspaceId: shop.workspaceId,
-          agentId: shop.agentId,
-          conversationId: conversationIds[i]!,
-          name: 'cta_click',
-          at: createdAt,
-          props: { label },
-          createdAt,
-        });
+      await t.database.db.insert(widgetEvents).values({
+        workspaceId: shop.workspaceId,
+        agentId: shop.agentId,
+        conversationId: conversationIds[i]!,
+        name: 'cta_click',
+        at: createdAt,
+        props: { label },
+        createdAt,
+      });
       await t.database.db
         .insert(couponApplies)
         .values({ id: randomUUID(), workspaceId: shop.workspaceId, conversationId: conversationIds[i]!, code: label, status: 'staged', createdAt });
@@ -68,26 +66,22 @@ describe('telemetry retention', () => {
     await telemetryAged(now, 91, 'past');
     await telemetryAged(now, 89, 'recent');
     await telemetryAged(now, 0, 'today');
-    await t.database.db
-      .insert(leads)
-      .values({
-        id: randomUUID(),
-        workspaceId: shops[0]!.workspaceId,
-        agentId: shops[0]!.agentId,
-        conversationId: conversationIds[0]!,
-        email: 'kept@example.com',
-        createdAt: new Date(now.getTime() - 400 * DAY),
-      });
-    await t.database.db
-      .insert(messages)
-      .values({
-        id: randomUUID(),
-        conversationId: conversationIds[0]!,
-        workspaceId: shops[0]!.workspaceId,
-        role: 'user',
-        content: 'kept',
-        createdAt: new Date(now.getTime() - 400 * DAY),
-      });
+    await t.database.db.insert(leads).values({
+      id: randomUUID(),
+      workspaceId: shops[0]!.workspaceId,
+      agentId: shops[0]!.agentId,
+      conversationId: conversationIds[0]!,
+      email: 'kept@example.com',
+      createdAt: new Date(now.getTime() - 400 * DAY),
+    });
+    await t.database.db.insert(messages).values({
+      id: randomUUID(),
+      conversationId: conversationIds[0]!,
+      workspaceId: shops[0]!.workspaceId,
+      role: 'user',
+      content: 'kept',
+      createdAt: new Date(now.getTime() - 400 * DAY),
+    });
 
     const result = await runRetention(t.database.db, { now, days: 90 });
     expect(result).toEqual({ cutoff: '2030-03-17T12:00:00.000Z', widget_events: 4, coupon_applies: 4, event_quotas: 4 });
@@ -144,16 +138,14 @@ describe('the server process', () => {
       const shop = await seedWorkspace(database, 'Retained shop');
       const now = Date.now();
       for (const ageDays of [45, 5]) {
-        await database.db
-          .insert(widgetEvents)
-          .values({
-            workspaceId: shop.workspaceId,
-            agentId: shop.agentId,
-            name: 'dismiss',
-            at: new Date(now - ageDays * DAY),
-            props: { ageDays },
-            createdAt: new Date(now - ageDays * DAY),
-          });
+        await database.db.insert(widgetEvents).values({
+          workspaceId: shop.workspaceId,
+          agentId: shop.agentId,
+          name: 'dismiss',
+          at: new Date(now - ageDays * DAY),
+          props: { ageDays },
+          createdAt: new Date(now - ageDays * DAY),
+        });
       }
       await database.close();
 
