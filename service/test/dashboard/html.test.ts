@@ -11,12 +11,7 @@ describe('the html tagged template', () => {
 
   it('nests templates without escaping them twice, and renders arrays, numbers and nothing', () => {
     const items = ['<a>', 'b&c'].map((item) => html`<li>${item}</li>`);
-    expect(
-      html`<ul>
-          ${items}
-        </ul>
-        ${0}${null}${undefined}${false}`.value,
-    ).toBe('<ul><li>&lt;a&gt;</li><li>b&amp;c</li></ul>0');
+    expect(html`<ul>${items}</ul>${0}${null}${undefined}${false}`.value).toBe('<ul><li>&lt;a&gt;</li><li>b&amp;c</li></ul>0');
   });
 });
 

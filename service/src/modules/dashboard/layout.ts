@@ -35,7 +35,7 @@ export async function pageFrame(db: Db, request: FastifyRequest): Promise<PageFr
 }
 
 export function csrfField(session: UserSession): SafeHtml {
-  return html`<input type="hidden" name="_csrf" value="${session.csrfToken}" />`;
+  return html`<input type="hidden" name="_csrf" value="${session.csrfToken}">`;
 }
 
 function workspaceSwitcher(frame: PageFrame): SafeHtml {
@@ -53,21 +53,21 @@ function workspaceSwitcher(frame: PageFrame): SafeHtml {
 
 export function documentShell(title: string, body: SafeHtml, scripts: readonly string[] = []): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title} · Storefront Assistant</title>
-        <link rel="icon" href="data:," />
-        <link rel="stylesheet" href="${assetUrl('dashboard.css')}" />
-        ${markdownRendererAvailable() && html`<script src="${assetUrl(MARKDOWN_ASSET)}" defer></script>`}
-        <script src="${assetUrl('dashboard.js')}" defer></script>
-        ${scripts.map((name) => html`<script src="${assetUrl(name)}" defer></script>`)}
-      </head>
-      <body>
-        ${body}
-      </body>
-    </html>`.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Storefront Assistant</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${assetUrl('dashboard.css')}">
+${markdownRendererAvailable() && html`<script src="${assetUrl(MARKDOWN_ASSET)}" defer></script>`}
+<script src="${assetUrl('dashboard.js')}" defer></script>
+${scripts.map((name) => html`<script src="${assetUrl(name)}" defer></script>`)}
+</head>
+<body>
+${body}
+</body>
+</html>`.value;
 }
 
 export function layout(
@@ -76,17 +76,20 @@ export function layout(
 ): string {
   const { session } = frame;
   const body = html`<header class="topbar">
-      <a class="brand" href="/app/agents">Storefront Assistant</a>
-      ${workspaceSwitcher(frame)}
-      <div class="account">
-        <a class="who" href="/app/account" title="Your account">${session.user.email}</a><span class="who"> · ${session.role}</span>
-        <form method="post" action="/app/logout">${csrfField(session)}<button type="submit" class="link">Sign out</button></form>
-      </div>
-    </header>
-    <nav class="mainnav" aria-label="Dashboard">
-      ${NAV.map(([key, label, href]) => html`<a href="${href}" ${key === options.active && html`aria-current="page"`}>${label}</a>`)}
-    </nav>
-    <main>${options.notice && html`<p class="notice" role="status">${options.notice}</p>`} ${options.body}</main>`;
+  <a class="brand" href="/app/agents">Storefront Assistant</a>
+  ${workspaceSwitcher(frame)}
+  <div class="account">
+    <a class="who" href="/app/account" title="Your account">${session.user.email}</a><span class="who"> · ${session.role}</span>
+    <form method="post" action="/app/logout">${csrfField(session)}<button type="submit" class="link">Sign out</button></form>
+  </div>
+</header>
+<nav class="mainnav" aria-label="Dashboard">
+  ${NAV.map(([key, label, href]) => html`<a href="${href}" ${key === options.active && html`aria-current="page"`}>${label}</a>`)}
+</nav>
+<main>
+  ${options.notice && html`<p class="notice" role="status">${options.notice}</p>`}
+  ${options.body}
+</main>`;
   return documentShell(options.title, body, options.scripts);
 }
 
@@ -114,12 +117,9 @@ export function errorSummary(errors: FieldErrors): SafeHtml {
   const entries = Object.entries(errors);
   return html`${
     entries.length > 0 &&
-    html`<div class="error-box" role="alert">
-      <p>Please correct the following:</p>
-      <ul>
-        ${entries.map(([field, messages]) => html`<li>${field === '_' ? '' : `${field.replace(/_/g, ' ')}: `}${messages.join('; ')}</li>`)}
-      </ul>
-    </div>`
+    html`<div class="error-box" role="alert"><p>Please correct the following:</p><ul>${entries.map(
+      ([field, messages]) => html`<li>${field === '_' ? '' : `${field.replace(/_/g, ' ')}: `}${messages.join('; ')}</li>`,
+    )}</ul></div>`
   }`;
 }
 

@@ -116,9 +116,7 @@ function htmlErrors(deps: AppDeps) {
       <p>${message}</p>
       ${
         Object.entries(appError.errors).length > 0 &&
-        html`<ul>
-          ${Object.entries(appError.errors).map(([field, messages]) => html`<li>${field}: ${messages.join('; ')}</li>`)}
-        </ul>`
+        html`<ul>${Object.entries(appError.errors).map(([field, messages]) => html`<li>${field}: ${messages.join('; ')}</li>`)}</ul>`
       }
       <p><a href="/app/agents">Back to the dashboard</a></p>
     </div>`;

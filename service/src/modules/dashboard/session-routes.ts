@@ -95,15 +95,15 @@ function loginPage(options: { next: string; email?: string; error?: string | und
   return documentShell(
     'Sign in',
     html`<main class="login">
-      <form method="post" action="${LOGIN_PATH}" class="card stacked">
-        <h1>Storefront Assistant</h1>
-        ${options.error && html`<p class="error-box" role="alert">${options.error}</p>`}
-        <input type="hidden" name="next" value="${options.next}" />
-        <label>Email <input type="email" name="email" value="${options.email ?? ''}" autocomplete="username" required autofocus /></label>
-        <label>Password <input type="password" name="password" autocomplete="current-password" required /></label>
-        <div class="actions"><button type="submit">Sign in</button></div>
-      </form>
-    </main>`,
+  <form method="post" action="${LOGIN_PATH}" class="card stacked">
+    <h1>Storefront Assistant</h1>
+    ${options.error && html`<p class="error-box" role="alert">${options.error}</p>`}
+    <input type="hidden" name="next" value="${options.next}">
+    <label>Email <input type="email" name="email" value="${options.email ?? ''}" autocomplete="username" required autofocus></label>
+    <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+    <div class="actions"><button type="submit">Sign in</button></div>
+  </form>
+</main>`,
   );
 }
 

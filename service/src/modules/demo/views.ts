@@ -76,35 +76,25 @@ export function snippet(base: string, agentId: string): string {
 function layout(ctx: PageContext, title: string, description: string, body: SafeHtml): string {
   const nav = PAGES.filter((page) => page.postType === 'page').map((page) => html`<a href="/demo/pages/${page.slug}">${page.title}</a>`);
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${title}</title>
-        <meta name="description" content="${description}" />
-        <meta property="og:site_name" content="${STORE.name}" />
-        <link rel="icon" href="/demo/images/favicon.svg" />
-        <style nonce="${ctx.nonce}">
-          ${markup(CSS)}
-        </style>
-      </head>
-      <body>
-        <header>
-          <div class="wrap">
-            <a class="brand" href="/demo">Fernhill <span>Outfitters</span></a>
-            <nav><a href="/demo">Shop</a>${nav}</nav>
-          </div>
-        </header>
-        ${body}
-        <footer>
-          <div class="wrap">
-            <span>${STORE.name} is a fictional store, part of the Storefront Assistant demo.</span><a href="/demo/pages/choosing-a-rain-jacket">Journal</a>
-          </div>
-        </footer>
-        <script src="/demo/identify.js" defer></script>
-        ${markup(snippet(ctx.base, ctx.agentId))}
-      </body>
-    </html> `.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<meta property="og:site_name" content="${STORE.name}">
+<link rel="icon" href="/demo/images/favicon.svg">
+<style nonce="${ctx.nonce}">${markup(CSS)}</style>
+</head>
+<body>
+<header><div class="wrap"><a class="brand" href="/demo">Fernhill <span>Outfitters</span></a><nav><a href="/demo">Shop</a>${nav}</nav></div></header>
+${body}
+<footer><div class="wrap"><span>${STORE.name} is a fictional store, part of the Storefront Assistant demo.</span><a href="/demo/pages/choosing-a-rain-jacket">Journal</a></div></footer>
+<script src="/demo/identify.js" defer></script>
+${markup(snippet(ctx.base, ctx.agentId))}
+</body>
+</html>
+`.value;
 }
 
 function stockLabel(product: DemoProduct): SafeHtml {
@@ -124,91 +114,65 @@ function price(product: DemoProduct): SafeHtml {
 
 export function storePage(ctx: PageContext): string {
   const cards = PRODUCTS.map(
-    (product) =>
-      html`<a class="card" href="/demo/products/${product.slug}">
-        <img src="/demo/images/${product.slug}.svg" alt="" width="400" height="300" />
-        <div class="body"><span class="cat">${product.category}</span><span class="name">${product.name}</span>${price(product)}${stockLabel(product)}</div>
-      </a>`,
+    (product) => html`<a class="card" href="/demo/products/${product.slug}">
+<img src="/demo/images/${product.slug}.svg" alt="" width="400" height="300">
+<div class="body"><span class="cat">${product.category}</span><span class="name">${product.name}</span>${price(product)}${stockLabel(product)}</div>
+</a>`,
   );
-  const body = html`<section class="hero">
-      <div class="wrap">
-        <h1>Gear for wet trails</h1>
-        <p>${STORE.tagline}</p>
-        <div class="tryit">
-          <strong>This is a demo store.</strong> Open the chat in the corner and ask the assistant, for example:
-          <ul>
-            <li>How much is the Ridgeline jacket?</li>
-            <li>How long does shipping take?</li>
-            <li>Do you have a discount code?</li>
-            <li>I would like to talk to a person.</li>
-          </ul>
-        </div>
-      </div>
-    </section>
-    <main>
-      <div class="wrap">
-        <h2 class="section">All products</h2>
-        <div class="grid">${cards}</div>
-        <section class="embed">
-          <h2>Put this assistant on your own site</h2>
-          <p class="note">One line before <code>&lt;/body&gt;</code>; the page's origin must be among the agent's allowed origins.</p>
-          <pre><code>${snippet(ctx.base, ctx.agentId)}</code></pre>
-        </section>
-      </div>
-    </main>`;
+  const body = html`<section class="hero"><div class="wrap">
+<h1>Gear for wet trails</h1>
+<p>${STORE.tagline}</p>
+<div class="tryit"><strong>This is a demo store.</strong> Open the chat in the corner and ask the assistant, for example:
+<ul><li>How much is the Ridgeline jacket?</li><li>How long does shipping take?</li><li>Do you have a discount code?</li><li>I would like to talk to a person.</li></ul></div>
+</div></section>
+<main><div class="wrap">
+<h2 class="section">All products</h2>
+<div class="grid">${cards}</div>
+<section class="embed"><h2>Put this assistant on your own site</h2>
+<p class="note">One line before <code>&lt;/body&gt;</code>; the page's origin must be among the agent's allowed origins.</p>
+<pre><code>${snippet(ctx.base, ctx.agentId)}</code></pre></section>
+</div></main>`;
   return layout(ctx, `${STORE.name}: outdoor gear`, STORE.tagline, body);
 }
 
 export function productPage(ctx: PageContext, product: DemoProduct): string {
   const options = product.attributes.map(
     (attribute) =>
-      html`<div class="option">
-        <b>${attribute.name}</b>
-        <div class="chips">${attribute.options.map((option) => html`<span>${option}</span>`)}</div>
-      </div>`,
+      html`<div class="option"><b>${attribute.name}</b><div class="chips">${attribute.options.map((option) => html`<span>${option}</span>`)}</div></div>`,
   );
-  const body = html`<main>
-    <div class="wrap">
-      <div class="crumbs"><a href="/demo">Shop</a> / ${product.category}</div>
-      <div class="product">
-        <img src="/demo/images/${product.slug}.svg" alt="${product.name}" width="400" height="300" />
-        <div>
-          <h1>${product.name}</h1>
-          <p>${price(product)} · ${stockLabel(product)}</p>
-          <p>${product.short}</p>
-          ${options}
-          <button class="buy" type="button" disabled>Add to cart</button>
-          <p class="note">SKU ${product.sku}. This demo store does not take orders.</p>
-          <div class="prose">${markup(product.descriptionHtml)}</div>
-        </div>
-      </div>
-    </div>
-  </main>`;
+  const body = html`<main><div class="wrap">
+<div class="crumbs"><a href="/demo">Shop</a> / ${product.category}</div>
+<div class="product">
+<img src="/demo/images/${product.slug}.svg" alt="${product.name}" width="400" height="300">
+<div>
+<h1>${product.name}</h1>
+<p>${price(product)} · ${stockLabel(product)}</p>
+<p>${product.short}</p>
+${options}
+<button class="buy" type="button" disabled>Add to cart</button>
+<p class="note">SKU ${product.sku}. This demo store does not take orders.</p>
+<div class="prose">${markup(product.descriptionHtml)}</div>
+</div>
+</div>
+</div></main>`;
   return layout(ctx, `${product.name} | ${STORE.name}`, product.short, body);
 }
 
 export function infoPage(ctx: PageContext, page: DemoPage): string {
-  const body = html`<main>
-    <div class="wrap prose">
-      <div class="crumbs"><a href="/demo">Shop</a> / ${page.postType === 'post' ? 'Journal' : 'Help'}</div>
-      <h1>${page.title}</h1>
-      ${markup(page.contentHtml)}
-    </div>
-  </main>`;
+  const body = html`<main><div class="wrap prose">
+<div class="crumbs"><a href="/demo">Shop</a> / ${page.postType === 'post' ? 'Journal' : 'Help'}</div>
+<h1>${page.title}</h1>
+${markup(page.contentHtml)}
+</div></main>`;
   return layout(ctx, `${page.title} | ${STORE.name}`, page.excerpt, body);
 }
 
 export function cartPage(ctx: PageContext): string {
-  const body = html`<main>
-    <div class="wrap prose">
-      <div class="crumbs"><a href="/demo">Shop</a> / Cart</div>
-      <h1>Your cart</h1>
-      <p>
-        This demo store does not take orders, so the cart stays empty. In a WooCommerce shop, a coupon the assistant staged (such as WELCOME10) is applied to
-        the visitor's cart on this page.
-      </p>
-      <p><a href="/demo">Back to the shop</a></p>
-    </div>
-  </main>`;
+  const body = html`<main><div class="wrap prose">
+<div class="crumbs"><a href="/demo">Shop</a> / Cart</div>
+<h1>Your cart</h1>
+<p>This demo store does not take orders, so the cart stays empty. In a WooCommerce shop, a coupon the assistant staged (such as WELCOME10) is applied to the visitor's cart on this page.</p>
+<p><a href="/demo">Back to the shop</a></p>
+</div></main>`;
   return layout(ctx, `Cart | ${STORE.name}`, 'Your cart', body);
 }

@@ -25,19 +25,15 @@ export function answerPageRoutes(app: FastifyInstance, deps: AppDeps): void {
       const snippet = await publicSnippet(deps.db, request.params.id);
       if (!snippet) throw notFound('Answer');
       const page = html`<!doctype html>
-        <html lang="${snippet.languages[0] ?? 'en'}">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>${snippet.questions[0]}</title>
-          </head>
-          <body>
-            <main>
-              <h1>${snippet.questions[0]}</h1>
-              <div style="white-space: pre-wrap">${snippet.answer}</div>
-            </main>
-          </body>
-        </html>`;
+<html lang="${snippet.languages[0] ?? 'en'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${snippet.questions[0]}</title></head>
+<body>
+<main>
+<h1>${snippet.questions[0]}</h1>
+<div style="white-space: pre-wrap">${snippet.answer}</div>
+</main>
+</body>
+</html>`;
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'")

@@ -141,11 +141,7 @@ function pageErrors(deps: AppDeps) {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     const message = appError.status >= 500 ? `Something went wrong on our side (request ${request.id}).` : appError.message;
-    const body = html`<div class="error-page">
-      <h1>${appError.status === 404 ? 'Not found' : 'Not allowed'}</h1>
-      <p>${message}</p>
-      <p><a href="/app/agents">Back to the dashboard</a></p>
-    </div>`;
+    const body = html`<div class="error-page"><h1>${appError.status === 404 ? 'Not found' : 'Not allowed'}</h1><p>${message}</p><p><a href="/app/agents">Back to the dashboard</a></p></div>`;
     const page = request.userSession
       ? layout(await pageFrame(deps.db, request), { title: 'Playground', active: 'agents', body })
       : documentShell('Playground', body);

@@ -94,29 +94,16 @@ export function accountPageRoutes(pages: FastifyInstance, deps: AppDeps, limit: 
 
 function accountView(session: UserSession, errors: FieldErrors): SafeHtml {
   return html`<div class="page-head"><h1>Your account</h1></div>
-    <p class="hint">Signed in as ${session.user.email}.</p>
-    <section class="card">
-      <h2>Change your password</h2>
-      <p class="hint">Every other session of your account, in every workspace, is signed out by the change.</p>
-      ${errorSummary(errors)}
-      <form method="post" action="/app/account/password" class="stacked" autocomplete="off">
-        ${csrfField(session)}
-        <label
-          >Current password
-          <input type="password" name="current_password" autocomplete="current-password" required />${fieldErrors(errors, 'current_password')}</label
-        >
-        <label
-          >New password
-          <input
-            type="password"
-            name="new_password"
-            minlength="10"
-            maxlength="200"
-            autocomplete="new-password"
-            required
-          />${fieldErrors(errors, 'new_password')}</label
-        >
-        <div class="actions"><button type="submit">Change password</button></div>
-      </form>
-    </section>`;
+  <p class="hint">Signed in as ${session.user.email}.</p>
+  <section class="card">
+    <h2>Change your password</h2>
+    <p class="hint">Every other session of your account, in every workspace, is signed out by the change.</p>
+    ${errorSummary(errors)}
+    <form method="post" action="/app/account/password" class="stacked" autocomplete="off">
+      ${csrfField(session)}
+      <label>Current password <input type="password" name="current_password" autocomplete="current-password" required>${fieldErrors(errors, 'current_password')}</label>
+      <label>New password <input type="password" name="new_password" minlength="10" maxlength="200" autocomplete="new-password" required>${fieldErrors(errors, 'new_password')}</label>
+      <div class="actions"><button type="submit">Change password</button></div>
+    </form>
+  </section>`;
 }

@@ -80,38 +80,25 @@ export function agentPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
 function agentList(frame: PageFrame, agents: AgentRow[]): SafeHtml {
   const editable = can(frame.session.role, 'agent-update');
   return html`<div class="page-head">
-      <h1>Agents</h1>
-      ${editable && html`<a class="button" href="/app/agents/new">New agent</a>`}
-    </div>
-    ${
-      agents.length === 0
-        ? emptyState('No agents yet.')
-        : html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Site type</th>
-                  <th>Status</th>
-                  <th>Allowed origins</th>
-                  <th>Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${agents.map(
-                  (agent) =>
-                    html`<tr>
-                      <td><a href="/app/agents/${agent.id}">${agent.name}</a></td>
-                      <td>${SITE_TYPE_MAP[agent.siteType].label}</td>
-                      <td>${agent.published ? html`<span class="badge ok">Published</span>` : html`<span class="badge">Draft</span>`}</td>
-                      <td>${agent.allowedOrigins.join(', ') || html`<span class="muted">none</span>`}</td>
-                      <td>${time(agent.updatedAt)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }`;
+    <h1>Agents</h1>
+    ${editable && html`<a class="button" href="/app/agents/new">New agent</a>`}
+  </div>
+  ${
+    agents.length === 0
+      ? emptyState('No agents yet.')
+      : html`<div class="table-wrap"><table>
+      <thead><tr><th>Name</th><th>Site type</th><th>Status</th><th>Allowed origins</th><th>Updated</th></tr></thead>
+      <tbody>${agents.map(
+        (agent) => html`<tr>
+          <td><a href="/app/agents/${agent.id}">${agent.name}</a></td>
+          <td>${SITE_TYPE_MAP[agent.siteType].label}</td>
+          <td>${agent.published ? html`<span class="badge ok">Published</span>` : html`<span class="badge">Draft</span>`}</td>
+          <td>${agent.allowedOrigins.join(', ') || html`<span class="muted">none</span>`}</td>
+          <td>${time(agent.updatedAt)}</td>
+        </tr>`,
+      )}</tbody>
+    </table></div>`
+  }`;
 }
 
 interface AgentFormView {
@@ -132,187 +119,129 @@ function agentForm(frame: PageFrame, view: AgentFormView, publicBaseUrl: string)
   const editable = can(frame.session.role, 'agent-update');
   const coupons = [...draft.coupons, ...Array.from({ length: BLANK_COUPON_ROWS }, () => ({ code: '', description: '' }))];
   return html`<div class="page-head">
-      <h1>${agent ? agent.name : 'New agent'}</h1>
-      ${agent && editable && html`<a class="button" href="/app/agents/${agent.id}/playground">Test in the Playground</a>`}
-      <a href="/app/agents">← All agents</a>
-    </div>
-    ${view.spending} ${agent && snippetPanel(embedSnippet(publicBaseUrl, agent.id))}
-    ${!editable && html`<p class="notice">You can view this agent; your role (${frame.session.role}) cannot change it.</p>`} ${errorSummary(errors)}
-    <form method="post" action="${agent ? `/app/agents/${agent.id}` : '/app/agents'}" class="stacked" novalidate>
-      ${csrfField(frame.session)}
-      <fieldset ${!editable && 'disabled'}>
-        <section class="card">
-          <h2>Basics</h2>
-          <label>Name <input name="name" value="${draft.name}" required maxlength="200" />${fieldErrors(errors, 'name')}</label>
-          <label
-            >Site type
-            <select name="site_type">
-              ${selectOptions(
-                SITE_TYPES.map((t) => [t, SITE_TYPE_MAP[t].label] as const),
-                draft.site_type,
-              )}
-            </select>
-            ${fieldErrors(errors, 'site_type')}
+    <h1>${agent ? agent.name : 'New agent'}</h1>
+    ${agent && editable && html`<a class="button" href="/app/agents/${agent.id}/playground">Test in the Playground</a>`}
+    <a href="/app/agents">← All agents</a>
+  </div>
+  ${view.spending}
+  ${agent && snippetPanel(embedSnippet(publicBaseUrl, agent.id))}
+  ${!editable && html`<p class="notice">You can view this agent; your role (${frame.session.role}) cannot change it.</p>`}
+  ${errorSummary(errors)}
+  <form method="post" action="${agent ? `/app/agents/${agent.id}` : '/app/agents'}" class="stacked" novalidate>
+    ${csrfField(frame.session)}
+    <fieldset ${!editable && 'disabled'}>
+      <section class="card">
+        <h2>Basics</h2>
+        <label>Name <input name="name" value="${draft.name}" required maxlength="200">${fieldErrors(errors, 'name')}</label>
+        <label>Site type
+          <select name="site_type">${selectOptions(
+            SITE_TYPES.map((t) => [t, SITE_TYPE_MAP[t].label] as const),
+            draft.site_type,
+          )}</select>
+          ${fieldErrors(errors, 'site_type')}
+        </label>
+        <label class="check"><input type="checkbox" name="published" ${draft.published && 'checked'}> Published</label>
+        <p class="hint">A published agent answers on the widget; an unpublished one only in the Playground.</p>
+      </section>
+      <section class="card">
+        <h2>Where it runs</h2>
+        <label>Allowed origins <span class="hint">one per line, such as https://shop.example</span>
+          <textarea name="allowed_origins" rows="3">${draft.allowed_origins}</textarea>${fieldErrors(errors, 'allowed_origins')}
+        </label>
+        <label>Default language
+          <select name="default_locale">${selectOptions(
+            LOCALES.map((l) => [l.tag, `${l.englishName} (${l.nativeName})`] as const),
+            draft.default_locale,
+          )}</select>
+          ${fieldErrors(errors, 'default_locale')}
+        </label>
+      </section>
+      <section class="card">
+        <h2>Appearance</h2>
+        <label>Greeting <textarea name="greeting" rows="2" maxlength="500">${draft.greeting}</textarea>${fieldErrors(errors, 'greeting')}</label>
+        <label>Suggested questions on the widget's home screen, one per line (up to 4; empty: the usual questions for this kind of site, in each visitor's language)
+          <textarea name="suggestions" rows="4">${draft.suggestions}</textarea>${fieldErrors(errors, 'suggestions')}
+        </label>
+        <div class="row">
+          <label>Theme colour <input type="color" name="theme_color" value="${draft.theme_color}">${fieldErrors(errors, 'theme.color')}</label>
+          <label>Launcher position
+            <select name="theme_position">${selectOptions(
+              [
+                ['right', 'Right'],
+                ['left', 'Left'],
+              ],
+              draft.theme_position,
+            )}</select>
+            ${fieldErrors(errors, 'theme.position')}
           </label>
-          <label class="check"><input type="checkbox" name="published" ${draft.published && 'checked'} /> Published</label>
-          <p class="hint">A published agent answers on the widget; an unpublished one only in the Playground.</p>
-        </section>
-        <section class="card">
-          <h2>Where it runs</h2>
-          <label
-            >Allowed origins <span class="hint">one per line, such as https://shop.example</span>
-            <textarea name="allowed_origins" rows="3">${draft.allowed_origins}</textarea>${fieldErrors(errors, 'allowed_origins')}
+        </div>
+        <label>Avatar image (an https:// URL; empty: the name's initial)
+          <input type="url" name="theme_avatar_url" value="${draft.theme_avatar_url}" placeholder="https://example.com/avatar.png" maxlength="2000">${fieldErrors(errors, 'theme.avatar_url')}
+        </label>
+      </section>
+      <section class="card">
+        <h2>Lead capture</h2>
+        <label class="check"><input type="checkbox" name="lead_enabled" ${draft.lead_enabled && 'checked'}> Ask visitors for their contact details</label>
+        <label>Offer the form (a visitor who asks for a person always gets it)
+          <select name="lead_trigger">${selectOptions(LEAD_TRIGGER_OPTIONS, draft.lead_trigger)}</select>
+          ${fieldErrors(errors, 'lead_capture.trigger')}
+        </label>
+        <label>Ask after this many replies <input name="lead_ask_after_turns" inputmode="numeric" value="${draft.lead_ask_after_turns}">${fieldErrors(errors, 'lead_capture.ask_after_turns')}</label>
+        <label>Consent text <textarea name="lead_consent_text" rows="2" maxlength="1000">${draft.lead_consent_text}</textarea>${fieldErrors(errors, 'lead_capture.consent_text')}</label>
+      </section>
+      <section class="card">
+        <h2>Coupons the assistant may offer</h2>
+        ${fieldErrors(errors, 'coupons')}
+        <div class="coupon-rows">
+          ${coupons.map(
+            (coupon, index) => html`<div class="row">
+              <label>Code <input name="coupon_code" value="${coupon.code}" maxlength="64" aria-label="Coupon code ${index + 1}"></label>
+              <label class="grow">Description <input name="coupon_description" value="${coupon.description}" maxlength="300" aria-label="Coupon description ${index + 1}"></label>
+            </div>`,
+          )}
+        </div>
+      </section>
+      <section class="card">
+        <h2>Handoff to a person</h2>
+        <div class="row">
+          <label>Target
+            <select name="handoff_type">${selectOptions(
+              [['', 'Lead form (default)'], ...HANDOFF_TYPES.filter((t) => t !== 'lead_form').map((t) => [t, t === 'url' ? 'Link' : 'Email'] as const)],
+              draft.handoff_type,
+            )}</select>
           </label>
-          <label
-            >Default language
-            <select name="default_locale">
-              ${selectOptions(
-                LOCALES.map((l) => [l.tag, `${l.englishName} (${l.nativeName})`] as const),
-                draft.default_locale,
-              )}
-            </select>
-            ${fieldErrors(errors, 'default_locale')}
+          <label class="grow">Link or email <input name="handoff_value" value="${draft.handoff_value}" maxlength="500">${fieldErrors(errors, 'handoff.value')}</label>
+        </div>
+        <label>Button label <input name="handoff_label" value="${draft.handoff_label}" maxlength="60">${fieldErrors(errors, 'handoff.label')}</label>
+      </section>
+      <section class="card">
+        <h2>Model</h2>
+        <div class="row">
+          <label>Provider
+            <select name="provider">${selectOptions(
+              PROVIDERS.map((p) => [p, p === 'offline' ? 'Offline responder (built in)' : p] as const),
+              draft.provider,
+            )}</select>
+            ${fieldErrors(errors, 'provider')}
           </label>
-        </section>
-        <section class="card">
-          <h2>Appearance</h2>
-          <label>Greeting <textarea name="greeting" rows="2" maxlength="500">${draft.greeting}</textarea>${fieldErrors(errors, 'greeting')}</label>
-          <label
-            >Suggested questions on the widget's home screen, one per line (up to 4; empty: the usual questions for this kind of site, in each visitor's
-            language) <textarea name="suggestions" rows="4">${draft.suggestions}</textarea>${fieldErrors(errors, 'suggestions')}
-          </label>
-          <div class="row">
-            <label>Theme colour <input type="color" name="theme_color" value="${draft.theme_color}" />${fieldErrors(errors, 'theme.color')}</label>
-            <label
-              >Launcher position
-              <select name="theme_position">
-                ${selectOptions(
-                  [
-                    ['right', 'Right'],
-                    ['left', 'Left'],
-                  ],
-                  draft.theme_position,
-                )}
-              </select>
-              ${fieldErrors(errors, 'theme.position')}
-            </label>
-          </div>
-          <label
-            >Avatar image (an https:// URL; empty: the name's initial)
-            <input
-              type="url"
-              name="theme_avatar_url"
-              value="${draft.theme_avatar_url}"
-              placeholder="https://example.com/avatar.png"
-              maxlength="2000"
-            />${fieldErrors(errors, 'theme.avatar_url')}
-          </label>
-        </section>
-        <section class="card">
-          <h2>Lead capture</h2>
-          <label class="check"><input type="checkbox" name="lead_enabled" ${draft.lead_enabled && 'checked'} /> Ask visitors for their contact details</label>
-          <label
-            >Offer the form (a visitor who asks for a person always gets it)
-            <select name="lead_trigger">
-              ${selectOptions(LEAD_TRIGGER_OPTIONS, draft.lead_trigger)}
-            </select>
-            ${fieldErrors(errors, 'lead_capture.trigger')}
-          </label>
-          <label
-            >Ask after this many replies
-            <input
-              name="lead_ask_after_turns"
-              inputmode="numeric"
-              value="${draft.lead_ask_after_turns}"
-            />${fieldErrors(errors, 'lead_capture.ask_after_turns')}</label
-          >
-          <label
-            >Consent text
-            <textarea name="lead_consent_text" rows="2" maxlength="1000">${draft.lead_consent_text}</textarea
-            >${fieldErrors(errors, 'lead_capture.consent_text')}</label
-          >
-        </section>
-        <section class="card">
-          <h2>Coupons the assistant may offer</h2>
-          ${fieldErrors(errors, 'coupons')}
-          <div class="coupon-rows">
-            ${coupons.map(
-              (coupon, index) =>
-                html`<div class="row">
-                  <label>Code <input name="coupon_code" value="${coupon.code}" maxlength="64" aria-label="Coupon code ${index + 1}" /></label>
-                  <label class="grow"
-                    >Description <input name="coupon_description" value="${coupon.description}" maxlength="300" aria-label="Coupon description ${index + 1}"
-                  /></label>
-                </div>`,
-            )}
-          </div>
-        </section>
-        <section class="card">
-          <h2>Handoff to a person</h2>
-          <div class="row">
-            <label
-              >Target
-              <select name="handoff_type">
-                ${selectOptions(
-                  [['', 'Lead form (default)'], ...HANDOFF_TYPES.filter((t) => t !== 'lead_form').map((t) => [t, t === 'url' ? 'Link' : 'Email'] as const)],
-                  draft.handoff_type,
-                )}
-              </select>
-            </label>
-            <label class="grow"
-              >Link or email <input name="handoff_value" value="${draft.handoff_value}" maxlength="500" />${fieldErrors(errors, 'handoff.value')}</label
-            >
-          </div>
-          <label>Button label <input name="handoff_label" value="${draft.handoff_label}" maxlength="60" />${fieldErrors(errors, 'handoff.label')}</label>
-        </section>
-        <section class="card">
-          <h2>Model</h2>
-          <div class="row">
-            <label
-              >Provider
-              <select name="provider">
-                ${selectOptions(
-                  PROVIDERS.map((p) => [p, p === 'offline' ? 'Offline responder (built in)' : p] as const),
-                  draft.provider,
-                )}
-              </select>
-              ${fieldErrors(errors, 'provider')}
-            </label>
-            <label class="grow"
-              >Model
-              <input
-                name="model"
-                value="${draft.model}"
-                maxlength="100"
-                placeholder="${Object.values(DEFAULT_MODELS).join(' / ')}"
-              />${fieldErrors(errors, 'model')}</label
-            >
-          </div>
-          <h3>Per-conversation budget</h3>
-          <p class="hint">Empty: 50 replies and 100,000 tokens per conversation.</p>
-          <div class="row">
-            <label>Replies <input name="budget_turns" inputmode="numeric" value="${draft.budget_turns}" />${fieldErrors(errors, 'budget_turns')}</label>
-            <label>Tokens <input name="budget_tokens" inputmode="numeric" value="${draft.budget_tokens}" />${fieldErrors(errors, 'budget_tokens')}</label>
-          </div>
-          <h3>Daily caps</h3>
-          <p class="hint">
-            What this agent's hosted model may spend per UTC day, over all conversations; empty: no cap. Once one is reached, replies come from the offline
-            responder until the day ends. Today's spending is on the <a href="/app/usage">Usage</a> page.
-          </p>
-          <div class="row">
-            <label
-              >Tokens a day
-              <input name="daily_token_cap" inputmode="numeric" value="${draft.daily_token_cap}" />${fieldErrors(errors, 'daily_token_cap')}</label
-            >
-            <label
-              >US dollars a day
-              <input name="daily_cost_cap_usd" inputmode="decimal" value="${draft.daily_cost_cap_usd}" />${fieldErrors(errors, 'daily_cost_cap_usd')}</label
-            >
-          </div>
-        </section>
-        ${editable && html`<div class="actions"><button type="submit">${agent ? 'Save changes' : 'Create agent'}</button></div>`}
-      </fieldset>
-    </form>`;
+          <label class="grow">Model <input name="model" value="${draft.model}" maxlength="100" placeholder="${Object.values(DEFAULT_MODELS).join(' / ')}">${fieldErrors(errors, 'model')}</label>
+        </div>
+        <h3>Per-conversation budget</h3>
+        <p class="hint">Empty: 50 replies and 100,000 tokens per conversation.</p>
+        <div class="row">
+          <label>Replies <input name="budget_turns" inputmode="numeric" value="${draft.budget_turns}">${fieldErrors(errors, 'budget_turns')}</label>
+          <label>Tokens <input name="budget_tokens" inputmode="numeric" value="${draft.budget_tokens}">${fieldErrors(errors, 'budget_tokens')}</label>
+        </div>
+        <h3>Daily caps</h3>
+        <p class="hint">What this agent's hosted model may spend per UTC day, over all conversations; empty: no cap. Once one is reached, replies come from the offline responder until the day ends. Today's spending is on the <a href="/app/usage">Usage</a> page.</p>
+        <div class="row">
+          <label>Tokens a day <input name="daily_token_cap" inputmode="numeric" value="${draft.daily_token_cap}">${fieldErrors(errors, 'daily_token_cap')}</label>
+          <label>US dollars a day <input name="daily_cost_cap_usd" inputmode="decimal" value="${draft.daily_cost_cap_usd}">${fieldErrors(errors, 'daily_cost_cap_usd')}</label>
+        </div>
+      </section>
+      ${editable && html`<div class="actions"><button type="submit">${agent ? 'Save changes' : 'Create agent'}</button></div>`}
+    </fieldset>
+  </form>`;
 }
 
 function snippetPanel(snippet: string): SafeHtml {

@@ -262,91 +262,62 @@ interface FormView {
 function answersList(frame: PageFrame, answers: z.infer<typeof snippetWire>[], importErrors: FieldErrors = {}): SafeHtml {
   const editable = can(frame.session.role, 'agent-update');
   return html`<div class="page-head">
-      <h1>Answers</h1>
-      ${editable && html`<a class="button" href="/app/answers/new">New answer</a>`}
-    </div>
-    <p class="hint">
-      Questions and answers you write yourself. They are searched together with your synced pages and products, and cited as a source when they answer. Export:
-      <a href="/app/api/answers/export?format=csv">CSV</a> · <a href="/app/api/answers/export?format=json">JSON</a>.
-    </p>
-    ${
-      editable &&
-      html`<details class="card" ${Object.keys(importErrors).length > 0 && 'open'}>
-        <summary>Import answers</summary>
-        ${errorSummary(importErrors)}
-        <form method="post" action="/app/answers/import" class="stacked">
-          ${csrfField(frame.session)}
-          <label
-            >Format
-            <select name="format">
-              <option value="csv">CSV</option>
-              <option value="json">JSON</option>
-            </select></label
-          >
-          <label
-            >An export's content (CSV columns questions, answer, languages, agent_ids; or JSON {"answers": [...]}); all rows are added, or none
-            <textarea name="content" rows="6" required></textarea>
-          </label>
-          <div class="actions"><button type="submit" class="secondary">Import</button></div>
-        </form>
-      </details>`
-    }
-    ${
-      answers.length === 0
-        ? emptyState('No answers yet. Write one from a question on the Gaps page, or from scratch.')
-        : html`<div class="table-wrap">
-            <table data-testid="answers">
-              <thead>
-                <tr>
-                  <th>Question</th>
-                  <th>Variants</th>
-                  <th>Languages</th>
-                  <th>Agents</th>
-                  <th>Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${answers.map(
-                  (answer) =>
-                    html`<tr>
-                      <td><a href="/app/answers/${answer.id}">${answer.questions[0]}</a></td>
-                      <td class="num">${answer.questions.length - 1}</td>
-                      <td>${answer.languages.join(', ') || html`<span class="muted">any</span>`}</td>
-                      <td>${answer.agent_ids.length === 0 ? html`<span class="muted">all</span>` : answer.agent_ids.length}</td>
-                      <td>${time(answer.updated_at)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }`;
+    <h1>Answers</h1>
+    ${editable && html`<a class="button" href="/app/answers/new">New answer</a>`}
+  </div>
+  <p class="hint">Questions and answers you write yourself. They are searched together with your synced pages and products, and cited as a source when they answer. Export: <a href="/app/api/answers/export?format=csv">CSV</a> · <a href="/app/api/answers/export?format=json">JSON</a>.</p>
+  ${
+    editable &&
+    html`<details class="card" ${Object.keys(importErrors).length > 0 && 'open'}><summary>Import answers</summary>
+    ${errorSummary(importErrors)}
+    <form method="post" action="/app/answers/import" class="stacked">
+      ${csrfField(frame.session)}
+      <label>Format <select name="format"><option value="csv">CSV</option><option value="json">JSON</option></select></label>
+      <label>An export's content (CSV columns questions, answer, languages, agent_ids; or JSON {"answers": [...]}); all rows are added, or none
+        <textarea name="content" rows="6" required></textarea></label>
+      <div class="actions"><button type="submit" class="secondary">Import</button></div>
+    </form></details>`
+  }
+  ${
+    answers.length === 0
+      ? emptyState('No answers yet. Write one from a question on the Gaps page, or from scratch.')
+      : html`<div class="table-wrap"><table data-testid="answers">
+      <thead><tr><th>Question</th><th>Variants</th><th>Languages</th><th>Agents</th><th>Updated</th></tr></thead>
+      <tbody>${answers.map(
+        (answer) => html`<tr>
+          <td><a href="/app/answers/${answer.id}">${answer.questions[0]}</a></td>
+          <td class="num">${answer.questions.length - 1}</td>
+          <td>${answer.languages.join(', ') || html`<span class="muted">any</span>`}</td>
+          <td>${answer.agent_ids.length === 0 ? html`<span class="muted">all</span>` : answer.agent_ids.length}</td>
+          <td>${time(answer.updated_at)}</td>
+        </tr>`,
+      )}</tbody></table></div>`
+  }`;
 }
 
 function answerForm(frame: PageFrame, view: FormView, agents: { id: string; name: string }[]): SafeHtml {
   const { draft, errors } = view;
   const editable = can(frame.session.role, 'agent-update');
   return html`<div class="page-head"><h1>${view.id ? 'Edit answer' : 'New answer'}</h1></div>
-    ${view.url && html`<p class="hint">Cited as <a href="${view.url}">${view.url}</a>.</p>`} ${errorSummary(errors)}
-    <form method="post" action="${view.id ? `/app/answers/${view.id}` : '/app/answers'}" class="stacked" data-testid="answer-form">
-      ${csrfField(frame.session)}
-      <label
-        >Questions (one per line: the question and the other ways visitors ask it)
-        <textarea name="questions" rows="3" required>${draft.questions}</textarea>${fieldErrors(errors, 'questions')}</label
-      >
-      <label>Answer (Markdown) <textarea name="answer" rows="8" required maxlength="20000">${draft.answer}</textarea>${fieldErrors(errors, 'answer')}</label>
-      <label>Languages (tags such as en, de; empty: any) <input name="languages" value="${draft.languages}" />${fieldErrors(errors, 'languages')}</label>
-      <fieldset>
-        <legend>Agents (none checked: every agent)</legend>
-        ${agents.map((agent) => html`<label class="check"><input type="checkbox" name="agent_ids" value="${agent.id}" ${draft.agent_ids.includes(agent.id) && 'checked'} /> ${agent.name}</label>`)}
-        ${fieldErrors(errors, 'agent_ids')}
-      </fieldset>
-      ${editable && html`<div class="actions"><button type="submit">Save answer</button></div>`}
-    </form>
-    ${
-      view.id &&
-      editable &&
-      html`<form method="post" action="/app/answers/${view.id}/delete" data-confirm="Delete this answer?">
-        ${csrfField(frame.session)}<button type="submit" class="danger small">Delete</button>
-      </form>`
-    }`;
+  ${view.url && html`<p class="hint">Cited as <a href="${view.url}">${view.url}</a>.</p>`}
+  ${errorSummary(errors)}
+  <form method="post" action="${view.id ? `/app/answers/${view.id}` : '/app/answers'}" class="stacked" data-testid="answer-form">
+    ${csrfField(frame.session)}
+    <label>Questions (one per line: the question and the other ways visitors ask it)
+      <textarea name="questions" rows="3" required>${draft.questions}</textarea>${fieldErrors(errors, 'questions')}</label>
+    <label>Answer (Markdown)
+      <textarea name="answer" rows="8" required maxlength="20000">${draft.answer}</textarea>${fieldErrors(errors, 'answer')}</label>
+    <label>Languages (tags such as en, de; empty: any)
+      <input name="languages" value="${draft.languages}">${fieldErrors(errors, 'languages')}</label>
+    <fieldset><legend>Agents (none checked: every agent)</legend>
+      ${agents.map((agent) => html`<label class="check"><input type="checkbox" name="agent_ids" value="${agent.id}" ${draft.agent_ids.includes(agent.id) && 'checked'}> ${agent.name}</label>`)}
+      ${fieldErrors(errors, 'agent_ids')}
+    </fieldset>
+    ${editable && html`<div class="actions"><button type="submit">Save answer</button></div>`}
+  </form>
+  ${
+    view.id &&
+    editable &&
+    html`<form method="post" action="/app/answers/${view.id}/delete" data-confirm="Delete this answer?">${csrfField(frame.session)}<button type="submit" class="danger small">Delete</button></form>`
+  }`;
 }

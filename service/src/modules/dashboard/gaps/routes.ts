@@ -88,80 +88,39 @@ function gapsView(frame: PageFrame, gaps: GapCluster[], agents: { id: string; na
   const agentName = new Map(agents.map((agent) => [agent.id, agent.name]));
   const signal = (label: string, count: number) => count > 0 && html`<span class="badge">${label} ${count}</span>`;
   return html`<div class="page-head"><h1>Gaps</h1></div>
-    <p class="hint">
-      Questions the assistant could not answer well (low confidence, no answer, escalated, or a visitor's thumbs down), grouped by similar wording. Production
-      conversations only. Write the answer once and every agent it applies to uses it.
-    </p>
-    <form method="get" action="/app/gaps" class="filters">
-      <label
-        >Agent
-        <select name="agent_id">
-          <option value="">All agents</option>
-          ${agents.map((agent) => html`<option value="${agent.id}" ${agent.id === query.agent_id && 'selected'}>${agent.name}</option>`)}
-        </select></label
-      >
-      <label
-        >Period
-        <select name="days">
-          ${RANGES.map((days) => html`<option value="${days}" ${days === query.days && 'selected'}>Last ${days} days</option>`)}
-        </select></label
-      >
-      <button type="submit" class="secondary small">Show</button>
-    </form>
-    ${
-      gaps.length === 0
-        ? emptyState('No gaps in this period.')
-        : html`<div class="table-wrap">
-            <table data-testid="gaps">
-              <thead>
-                <tr>
-                  <th>Question</th>
-                  <th class="num">Times</th>
-                  <th>Last seen</th>
-                  <th>Languages</th>
-                  <th>Why</th>
-                  <th>Examples</th>
-                  <th></th>
-                </tr>
-              </thead>
-              <tbody>
-                ${gaps.map((gap) => {
-                  const agentId = gap.agent_ids[0] ?? '';
-                  const language = gap.languages[0] ?? '';
-                  const write = `/app/answers/new?${new URLSearchParams({ question: [gap.question, ...gap.variants].join('\n'), agent_id: agentId, language })}`;
-                  return html`<tr data-testid="gap">
-                    <td>
-                      <strong class="gap-question">${gap.question}</strong
-                      >${gap.variants.length > 0 && html`<br /><span class="muted">also: ${gap.variants.join(' · ')}</span>`} <br /><span class="muted"
-                        >${gap.agent_ids.map((id) => agentName.get(id) ?? id).join(', ')}</span
-                      >
-                    </td>
-                    <td class="num">${gap.count}</td>
-                    <td>${time(gap.last_seen)}</td>
-                    <td>${gap.languages.join(', ')}</td>
-                    <td>
-                      ${signal('low confidence', gap.signals.low_confidence)} ${signal('no answer', gap.signals.abstained)}
-                      ${signal('escalated', gap.signals.escalated)} ${signal('thumbs down', gap.signals.thumbs_down)}
-                    </td>
-                    <td>${gap.examples.map((example) => html`<a href="/app/inbox/${example.conversation_id}">${time(example.at)}</a><br />`)}</td>
-                    <td>
-                      ${gap.answer_id && html`<p class="badge ok" data-testid="gap-answered">Answered by <a href="/app/answers/${gap.answer_id}">your answer</a></p>`}${
-                        editable &&
-                        html`${!gap.answer_id && html`<a class="button small" href="${write}" data-testid="write-answer">Write the answer</a>`}
-                          <form method="post" action="/app/gaps/tests">
-                            ${csrfField(frame.session)} <input type="hidden" name="agent_id" value="${agentId}" /><input
-                              type="hidden"
-                              name="question"
-                              value="${gap.question}"
-                            /><input type="hidden" name="language" value="${language}" />
-                            <button type="submit" class="secondary small" data-testid="gap-save-test">Save as test</button>
-                          </form>`
-                      }
-                    </td>
-                  </tr>`;
-                })}
-              </tbody>
-            </table>
-          </div>`
-    }`;
+  <p class="hint">Questions the assistant could not answer well (low confidence, no answer, escalated, or a visitor's thumbs down), grouped by similar wording. Production conversations only. Write the answer once and every agent it applies to uses it.</p>
+  <form method="get" action="/app/gaps" class="filters">
+    <label>Agent <select name="agent_id"><option value="">All agents</option>${agents.map(
+      (agent) => html`<option value="${agent.id}" ${agent.id === query.agent_id && 'selected'}>${agent.name}</option>`,
+    )}</select></label>
+    <label>Period <select name="days">${RANGES.map((days) => html`<option value="${days}" ${days === query.days && 'selected'}>Last ${days} days</option>`)}</select></label>
+    <button type="submit" class="secondary small">Show</button>
+  </form>
+  ${
+    gaps.length === 0
+      ? emptyState('No gaps in this period.')
+      : html`<div class="table-wrap"><table data-testid="gaps">
+      <thead><tr><th>Question</th><th class="num">Times</th><th>Last seen</th><th>Languages</th><th>Why</th><th>Examples</th><th></th></tr></thead>
+      <tbody>${gaps.map((gap) => {
+        const agentId = gap.agent_ids[0] ?? '';
+        const language = gap.languages[0] ?? '';
+        const write = `/app/answers/new?${new URLSearchParams({ question: [gap.question, ...gap.variants].join('\n'), agent_id: agentId, language })}`;
+        return html`<tr data-testid="gap">
+          <td><strong class="gap-question">${gap.question}</strong>${gap.variants.length > 0 && html`<br><span class="muted">also: ${gap.variants.join(' · ')}</span>`}
+            <br><span class="muted">${gap.agent_ids.map((id) => agentName.get(id) ?? id).join(', ')}</span></td>
+          <td class="num">${gap.count}</td>
+          <td>${time(gap.last_seen)}</td>
+          <td>${gap.languages.join(', ')}</td>
+          <td>${signal('low confidence', gap.signals.low_confidence)} ${signal('no answer', gap.signals.abstained)} ${signal('escalated', gap.signals.escalated)} ${signal('thumbs down', gap.signals.thumbs_down)}</td>
+          <td>${gap.examples.map((example) => html`<a href="/app/inbox/${example.conversation_id}">${time(example.at)}</a><br>`)}</td>
+          <td>${gap.answer_id && html`<p class="badge ok" data-testid="gap-answered">Answered by <a href="/app/answers/${gap.answer_id}">your answer</a></p>`}${
+            editable &&
+            html`${!gap.answer_id && html`<a class="button small" href="${write}" data-testid="write-answer">Write the answer</a>`}
+            <form method="post" action="/app/gaps/tests">${csrfField(frame.session)}
+              <input type="hidden" name="agent_id" value="${agentId}"><input type="hidden" name="question" value="${gap.question}"><input type="hidden" name="language" value="${language}">
+              <button type="submit" class="secondary small" data-testid="gap-save-test">Save as test</button></form>`
+          }</td>
+        </tr>`;
+      })}</tbody></table></div>`
+  }`;
 }

@@ -96,140 +96,73 @@ function syncBadge(status: LeadSummary['site_sync_status']): SafeHtml {
 
 function leadsView(list: LeadSummary[], query: ListQuery): SafeHtml {
   return html`<div class="page-head">
-      <h1>Leads</h1>
-      <a class="button secondary" href="/app/api/leads.csv" download>Download CSV</a>
-    </div>
-    <form method="get" action="/app/leads" class="search" role="search">
-      <label class="visually-hidden" for="leads-q">Search leads</label>
-      <input id="leads-q" type="search" name="q" value="${query.q ?? ''}" placeholder="Search email or name" />
-      <button type="submit" class="secondary">Search</button>
-    </form>
-    ${
-      list.length === 0
-        ? emptyState(query.q ? 'No lead matches.' : 'No leads yet.')
-        : html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>Email</th>
-                  <th>Name</th>
-                  <th>Agent</th>
-                  <th>Site user</th>
-                  <th>Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${list.map(
-                  (lead) =>
-                    html`<tr>
-                      <td><a href="/app/leads/${lead.id}">${lead.email}</a></td>
-                      <td>${lead.name ?? ''}</td>
-                      <td>${lead.agent.name}</td>
-                      <td>${syncBadge(lead.site_sync_status)}</td>
-                      <td>${time(lead.updated_at)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }
-    ${pager('/app/leads', { q: query.q }, query.offset, query.limit, list.length)}`;
+    <h1>Leads</h1>
+    <a class="button secondary" href="/app/api/leads.csv" download>Download CSV</a>
+  </div>
+  <form method="get" action="/app/leads" class="search" role="search">
+    <label class="visually-hidden" for="leads-q">Search leads</label>
+    <input id="leads-q" type="search" name="q" value="${query.q ?? ''}" placeholder="Search email or name">
+    <button type="submit" class="secondary">Search</button>
+  </form>
+  ${
+    list.length === 0
+      ? emptyState(query.q ? 'No lead matches.' : 'No leads yet.')
+      : html`<div class="table-wrap"><table>
+      <thead><tr><th>Email</th><th>Name</th><th>Agent</th><th>Site user</th><th>Updated</th></tr></thead>
+      <tbody>${list.map(
+        (lead) => html`<tr>
+          <td><a href="/app/leads/${lead.id}">${lead.email}</a></td>
+          <td>${lead.name ?? ''}</td>
+          <td>${lead.agent.name}</td>
+          <td>${syncBadge(lead.site_sync_status)}</td>
+          <td>${time(lead.updated_at)}</td>
+        </tr>`,
+      )}</tbody>
+    </table></div>`
+  }
+  ${pager('/app/leads', { q: query.q }, query.offset, query.limit, list.length)}`;
 }
 
 function leadView(detail: LeadDetail): SafeHtml {
   const { lead, site_sync: sync } = detail;
-  return html`<div class="page-head">
-      <h1>${lead.email}</h1>
-      <a href="/app/leads">← Leads</a>
-    </div>
-    <section class="card">
-      <dl class="facts">
-        <div>
-          <dt>Name</dt>
-          <dd>${lead.name ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Phone</dt>
-          <dd>${lead.phone ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>Agent</dt>
-          <dd><a href="/app/agents/${lead.agent.id}">${lead.agent.name}</a></dd>
-        </div>
-        <div>
-          <dt>Marketing consent</dt>
-          <dd>${lead.consent.marketing === true ? 'yes' : lead.consent.marketing === false ? 'no' : '—'}</dd>
-        </div>
-        <div>
-          <dt>First captured</dt>
-          <dd>${time(lead.created_at)}</dd>
-        </div>
-        <div>
-          <dt>Last updated</dt>
-          <dd>${time(lead.updated_at)}</dd>
-        </div>
-        ${Object.entries(lead.fields).map(
-          ([key, value]) =>
-            html`<div>
-              <dt>${key}</dt>
-              <dd>${String(value)}</dd>
-            </div>`,
-        )}
-      </dl>
-    </section>
-    <section class="card">
-      <h2>Site user</h2>
-      <p>${syncBadge(lead.site_sync_status)}${lead.site_user_id !== null && html` WordPress user #${lead.site_user_id}`}</p>
-      ${
-        sync &&
-        html`<dl class="facts">
-          <div>
-            <dt>Delivery attempts</dt>
-            <dd>${sync.attempts}</dd>
-          </div>
-          ${
-            sync.delivered_at &&
-            html`<div>
-              <dt>Delivered</dt>
-              <dd>${time(sync.delivered_at)}</dd>
-            </div>`
-          }
-          ${
-            sync.failed_at &&
-            html`<div>
-              <dt>Given up</dt>
-              <dd>${time(sync.failed_at)}</dd>
-            </div>`
-          }
-          ${
-            sync.next_attempt_at &&
-            html`<div>
-              <dt>Next attempt</dt>
-              <dd>${time(sync.next_attempt_at)}</dd>
-            </div>`
-          }
-          ${
-            sync.last_error &&
-            html`<div>
-              <dt>Last error</dt>
-              <dd>${sync.last_error}</dd>
-            </div>`
-          }
-        </dl>`
-      }
-    </section>
+  return html`<div class="page-head"><h1>${lead.email}</h1><a href="/app/leads">← Leads</a></div>
+  <section class="card">
+    <dl class="facts">
+      <div><dt>Name</dt><dd>${lead.name ?? '—'}</dd></div>
+      <div><dt>Phone</dt><dd>${lead.phone ?? '—'}</dd></div>
+      <div><dt>Agent</dt><dd><a href="/app/agents/${lead.agent.id}">${lead.agent.name}</a></dd></div>
+      <div><dt>Marketing consent</dt><dd>${lead.consent.marketing === true ? 'yes' : lead.consent.marketing === false ? 'no' : '—'}</dd></div>
+      <div><dt>First captured</dt><dd>${time(lead.created_at)}</dd></div>
+      <div><dt>Last updated</dt><dd>${time(lead.updated_at)}</dd></div>
+      ${Object.entries(lead.fields).map(([key, value]) => html`<div><dt>${key}</dt><dd>${String(value)}</dd></div>`)}
+    </dl>
+  </section>
+  <section class="card">
+    <h2>Site user</h2>
+    <p>${syncBadge(lead.site_sync_status)}${lead.site_user_id !== null && html` WordPress user #${lead.site_user_id}`}</p>
     ${
-      lead.site_sync_status === 'awaiting_confirmation' &&
-      html`<p class="hint">The site e-mailed ${lead.email} a confirmation link; its user is created once the link is followed.</p>`
+      sync &&
+      html`<dl class="facts">
+      <div><dt>Delivery attempts</dt><dd>${sync.attempts}</dd></div>
+      ${sync.delivered_at && html`<div><dt>Delivered</dt><dd>${time(sync.delivered_at)}</dd></div>`}
+      ${sync.failed_at && html`<div><dt>Given up</dt><dd>${time(sync.failed_at)}</dd></div>`}
+      ${sync.next_attempt_at && html`<div><dt>Next attempt</dt><dd>${time(sync.next_attempt_at)}</dd></div>`}
+      ${sync.last_error && html`<div><dt>Last error</dt><dd>${sync.last_error}</dd></div>`}
+    </dl>`
     }
-    <section class="card">
-      <h2>History</h2>
-      ${historyView(detail.history)}
-    </section>
-    <section>
-      <h2>Conversation</h2>
-      ${detail.conversation ? transcriptView(detail.conversation) : emptyState('The conversation is no longer available.')}
-    </section>`;
+  </section>
+  ${
+    lead.site_sync_status === 'awaiting_confirmation' &&
+    html`<p class="hint">The site e-mailed ${lead.email} a confirmation link; its user is created once the link is followed.</p>`
+  }
+  <section class="card">
+    <h2>History</h2>
+    ${historyView(detail.history)}
+  </section>
+  <section>
+    <h2>Conversation</h2>
+    ${detail.conversation ? transcriptView(detail.conversation) : emptyState('The conversation is no longer available.')}
+  </section>`;
 }
 
 const consentText = (consent: Record<string, unknown>) => (consent.marketing === true ? 'yes' : consent.marketing === false ? 'no' : '—');
@@ -237,35 +170,19 @@ const consentText = (consent: Record<string, unknown>) => (consent.marketing ===
 /** Later submissions of the lead's email: shown as they came, applied to nothing. */
 function historyView(history: LeadSubmission[]): SafeHtml {
   if (history.length === 0) return html`<p class="hint">Submitted once; the values above are that submission's.</p>`;
-  return html`<p class="hint">
-      The values above are the first submission's. The email was submitted again later, by someone who typed it: these submissions changed nothing on the lead
-      and were not sent to the site.
-    </p>
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Submitted</th>
-            <th>Name</th>
-            <th>Phone</th>
-            <th>Marketing consent</th>
-            <th>Other fields</th>
-            <th>Conversation</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${history.map(
-            (entry) =>
-              html`<tr>
-                <td>${time(entry.submitted_at)}</td>
-                <td>${entry.name ?? '—'}</td>
-                <td>${entry.phone ?? '—'}</td>
-                <td>${consentText(entry.consent)}</td>
-                <td>${Object.entries(entry.fields).map(([key, value]) => html`<div>${key}: ${String(value)}</div>`)}</td>
-                <td>${entry.conversation_id ? html`<a href="/app/inbox/${entry.conversation_id}">open</a>` : '—'}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+  return html`<p class="hint">The values above are the first submission's. The email was submitted again later, by someone who typed it:
+    these submissions changed nothing on the lead and were not sent to the site.</p>
+  <div class="table-wrap"><table>
+    <thead><tr><th>Submitted</th><th>Name</th><th>Phone</th><th>Marketing consent</th><th>Other fields</th><th>Conversation</th></tr></thead>
+    <tbody>${history.map(
+      (entry) => html`<tr>
+        <td>${time(entry.submitted_at)}</td>
+        <td>${entry.name ?? '—'}</td>
+        <td>${entry.phone ?? '—'}</td>
+        <td>${consentText(entry.consent)}</td>
+        <td>${Object.entries(entry.fields).map(([key, value]) => html`<div>${key}: ${String(value)}</div>`)}</td>
+        <td>${entry.conversation_id ? html`<a href="/app/inbox/${entry.conversation_id}">open</a>` : '—'}</td>
+      </tr>`,
+    )}</tbody>
+  </table></div>`;
 }

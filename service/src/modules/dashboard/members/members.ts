@@ -158,67 +158,39 @@ interface MemberPageView {
 function membersView(frame: PageFrame, members: Member[], view: MemberPageView): SafeHtml {
   const manage = can(frame.session.role, 'member-manage');
   return html`<div class="page-head"><h1>Members</h1></div>
-    <p class="hint">Owners manage members and everything else; admins also manage API tokens; editors change agents; viewers only read.</p>
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Email</th>
-            <th>Name</th>
-            <th>Role</th>
-            <th>Added</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${members.map(
-            (m) =>
-              html`<tr>
-                <td>${m.email}</td>
-                <td>${m.name ?? ''}</td>
-                <td>${m.role}</td>
-                <td>${time(m.added_at)}</td>
-                <td>
-                  ${
-                    manage &&
-                    m.user_id !== frame.session.user.id &&
-                    html`<form method="post" action="/app/members/${m.user_id}/remove" data-confirm="Remove ${m.email} from this workspace?">
-                      ${csrfField(frame.session)}<button type="submit" class="danger small">Remove</button>
-                    </form>`
-                  }
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
-    ${
-      manage &&
-      html`<section class="card">
-        <h2>Add a member</h2>
-        ${errorSummary(view.errors)}
-        <form method="post" action="/app/members" class="stacked" autocomplete="off">
-          ${csrfField(frame.session)}
-          <div class="row">
-            <label class="grow"
-              >Email <input type="email" name="email" value="${view.values.email ?? ''}" required />${fieldErrors(view.errors, 'email')}</label
-            >
-            <label class="grow">Name <input name="name" value="${view.values.name ?? ''}" maxlength="200" /></label>
-          </div>
-          <div class="row">
-            <label
-              >Role
-              <select name="role">
-                ${ROLES.map((role) => html`<option value="${role}" ${role === (view.values.role || 'editor') && 'selected'}>${role}</option>`)}
-              </select></label
-            >
-            <label class="grow"
-              >First password
-              <input type="password" name="password" minlength="10" autocomplete="new-password" required />${fieldErrors(view.errors, 'password')}</label
-            >
-          </div>
-          <div class="actions"><button type="submit">Add member</button></div>
-        </form>
-      </section>`
-    }`;
+  <p class="hint">Owners manage members and everything else; admins also manage API tokens; editors change agents; viewers only read.</p>
+  <div class="table-wrap"><table>
+    <thead><tr><th>Email</th><th>Name</th><th>Role</th><th>Added</th><th></th></tr></thead>
+    <tbody>${members.map(
+      (m) => html`<tr>
+        <td>${m.email}</td><td>${m.name ?? ''}</td><td>${m.role}</td><td>${time(m.added_at)}</td>
+        <td>${
+          manage &&
+          m.user_id !== frame.session.user.id &&
+          html`<form method="post" action="/app/members/${m.user_id}/remove" data-confirm="Remove ${m.email} from this workspace?">
+          ${csrfField(frame.session)}<button type="submit" class="danger small">Remove</button>
+        </form>`
+        }</td>
+      </tr>`,
+    )}</tbody>
+  </table></div>
+  ${
+    manage &&
+    html`<section class="card">
+    <h2>Add a member</h2>
+    ${errorSummary(view.errors)}
+    <form method="post" action="/app/members" class="stacked" autocomplete="off">
+      ${csrfField(frame.session)}
+      <div class="row">
+        <label class="grow">Email <input type="email" name="email" value="${view.values.email ?? ''}" required>${fieldErrors(view.errors, 'email')}</label>
+        <label class="grow">Name <input name="name" value="${view.values.name ?? ''}" maxlength="200"></label>
+      </div>
+      <div class="row">
+        <label>Role <select name="role">${ROLES.map((role) => html`<option value="${role}" ${role === (view.values.role || 'editor') && 'selected'}>${role}</option>`)}</select></label>
+        <label class="grow">First password <input type="password" name="password" minlength="10" autocomplete="new-password" required>${fieldErrors(view.errors, 'password')}</label>
+      </div>
+      <div class="actions"><button type="submit">Add member</button></div>
+    </form>
+  </section>`
+  }`;
 }

@@ -60,57 +60,32 @@ export function sitePageRoutes(pages: FastifyInstance, deps: AppDeps): void {
 
 function sitesView(list: SiteSummary[]): SafeHtml {
   return html`<div class="page-head"><h1>Sites</h1></div>
-    <p class="hint">A WordPress site appears here once its plugin connects with an API token that has the wp:integration ability.</p>
-    ${
-      list.length === 0
-        ? emptyState('No site has connected yet.')
-        : list.map(
-            (site) =>
-              html`<section class="card">
-                <h2><a href="${safeHref(site.site_url)}" rel="noopener noreferrer" target="_blank">${site.site_url}</a></h2>
-                <dl class="facts">
-                  <div>
-                    <dt>Plugin</dt>
-                    <dd>${site.plugin_version}</dd>
-                  </div>
-                  <div>
-                    <dt>WordPress</dt>
-                    <dd>${site.platform_version ?? '—'}</dd>
-                  </div>
-                  <div>
-                    <dt>Shop</dt>
-                    <dd>
-                      ${site.shop.active ? html`<span class="badge ok">WooCommerce ${site.shop.version ?? ''}</span>` : html`<span class="badge">inactive</span>`}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>Last handshake</dt>
-                    <dd>${time(site.last_handshake_at)}</dd>
-                  </div>
-                  <div>
-                    <dt>Last sync</dt>
-                    <dd>${time(site.last_sync_at)}</dd>
-                  </div>
-                  <div>
-                    <dt>Documents</dt>
-                    <dd>${site.documents.posts} posts and pages, ${site.documents.products} products</dd>
-                  </div>
-                </dl>
-                ${
-                  site.last_sync_errors.length === 0
-                    ? html`<p class="muted">No sync errors.</p>`
-                    : html`<h3>Last sync errors</h3>
-                        <ul class="errors">
-                          ${site.last_sync_errors.map(
-                            (error) =>
-                              html`<li>
-                                ${time(error.at)} · ${error.kind}:
-                                ${error.message}${Object.entries(error.errors).map(([key, messages]) => html`<br /><code>${key}</code> ${messages.join('; ')}`)}
-                              </li>`,
-                          )}
-                        </ul>`
-                }
-              </section>`,
-          )
-    }`;
+  <p class="hint">A WordPress site appears here once its plugin connects with an API token that has the wp:integration ability.</p>
+  ${
+    list.length === 0
+      ? emptyState('No site has connected yet.')
+      : list.map(
+          (site) => html`<section class="card">
+          <h2><a href="${safeHref(site.site_url)}" rel="noopener noreferrer" target="_blank">${site.site_url}</a></h2>
+          <dl class="facts">
+            <div><dt>Plugin</dt><dd>${site.plugin_version}</dd></div>
+            <div><dt>WordPress</dt><dd>${site.platform_version ?? '—'}</dd></div>
+            <div><dt>Shop</dt><dd>${site.shop.active ? html`<span class="badge ok">WooCommerce ${site.shop.version ?? ''}</span>` : html`<span class="badge">inactive</span>`}</dd></div>
+            <div><dt>Last handshake</dt><dd>${time(site.last_handshake_at)}</dd></div>
+            <div><dt>Last sync</dt><dd>${time(site.last_sync_at)}</dd></div>
+            <div><dt>Documents</dt><dd>${site.documents.posts} posts and pages, ${site.documents.products} products</dd></div>
+          </dl>
+          ${
+            site.last_sync_errors.length === 0
+              ? html`<p class="muted">No sync errors.</p>`
+              : html`<h3>Last sync errors</h3><ul class="errors">${site.last_sync_errors.map(
+                  (error) =>
+                    html`<li>${time(error.at)} · ${error.kind}: ${error.message}${Object.entries(error.errors).map(
+                      ([key, messages]) => html`<br><code>${key}</code> ${messages.join('; ')}`,
+                    )}</li>`,
+                )}</ul>`
+          }
+        </section>`,
+        )
+  }`;
 }

@@ -135,75 +135,54 @@ interface TokenPageView {
 function tokensView(frame: PageFrame, tokens: TokenSummary[], view: TokenPageView): SafeHtml {
   const manage = can(frame.session.role, 'token-manage');
   return html`<div class="page-head"><h1>API tokens</h1></div>
-    ${
-      view.created &&
-      html`<section class="card created-token" role="status">
-        <h2>Token “${view.created.name}” created</h2>
-        <p>Copy it now: it is shown only once. Paste it into the plugin's settings in WordPress.</p>
-        <pre id="new-token"><code>${view.created.token}</code></pre>
-        <button type="button" class="secondary" data-copy-target="new-token">Copy token</button>
-      </section>`
-    }
-    ${
-      manage
-        ? html`<section class="card">
-            <h2>New token</h2>
-            ${errorSummary(view.errors)}
-            <form method="post" action="/app/tokens" class="stacked">
-              ${csrfField(frame.session)}
-              <label
-                >Name
-                <input name="name" value="${view.name ?? ''}" required maxlength="200" placeholder="WordPress shop" />${fieldErrors(view.errors, 'name')}</label
-              >
-              <fieldset class="abilities">
-                <legend>Abilities</legend>
-                ${ABILITIES.map((ability) => html`<label class="check"><input type="checkbox" name="abilities" value="${ability}" checked /> ${ability}</label>`)}
-                ${fieldErrors(view.errors, 'abilities')}
-              </fieldset>
-              <div class="actions"><button type="submit">Create token</button></div>
-            </form>
-          </section>`
-        : html`<p class="notice">Your role (${frame.session.role}) can see tokens but not create or revoke them.</p>`
-    }
-    ${
-      tokens.length === 0
-        ? emptyState('No tokens yet.')
-        : html`<div class="table-wrap">
-            <table class="tokens">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Token</th>
-                  <th>Abilities</th>
-                  <th>Created</th>
-                  <th>Last used</th>
-                  <th>Status</th>
-                  <th></th>
-                </tr>
-              </thead>
-              <tbody>
-                ${tokens.map(
-                  (token) =>
-                    html`<tr data-token-id="${token.id}">
-                      <td>${token.name}</td>
-                      <td><code>${token.display_prefix}…</code></td>
-                      <td>${token.abilities.join(', ') || html`<span class="muted">none</span>`}</td>
-                      <td>${time(token.created_at)}</td>
-                      <td>${time(token.last_used_at)}</td>
-                      <td>${token.status === 'active' ? html`<span class="badge ok">active</span>` : html`<span class="badge">${token.status}</span>`}</td>
-                      <td>
-                        ${
-                          manage &&
-                          token.status === 'active' &&
-                          html`<form method="post" action="/app/tokens/${token.id}/revoke" data-confirm="Revoke “${token.name}”? Sites using it stop syncing.">
-                            ${csrfField(frame.session)}<button type="submit" class="danger small">Revoke</button>
-                          </form>`
-                        }
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }`;
+  ${
+    view.created &&
+    html`<section class="card created-token" role="status">
+    <h2>Token “${view.created.name}” created</h2>
+    <p>Copy it now: it is shown only once. Paste it into the plugin's settings in WordPress.</p>
+    <pre id="new-token"><code>${view.created.token}</code></pre>
+    <button type="button" class="secondary" data-copy-target="new-token">Copy token</button>
+  </section>`
+  }
+  ${
+    manage
+      ? html`<section class="card">
+      <h2>New token</h2>
+      ${errorSummary(view.errors)}
+      <form method="post" action="/app/tokens" class="stacked">
+        ${csrfField(frame.session)}
+        <label>Name <input name="name" value="${view.name ?? ''}" required maxlength="200" placeholder="WordPress shop">${fieldErrors(view.errors, 'name')}</label>
+        <fieldset class="abilities"><legend>Abilities</legend>
+          ${ABILITIES.map((ability) => html`<label class="check"><input type="checkbox" name="abilities" value="${ability}" checked> ${ability}</label>`)}
+          ${fieldErrors(view.errors, 'abilities')}
+        </fieldset>
+        <div class="actions"><button type="submit">Create token</button></div>
+      </form>
+    </section>`
+      : html`<p class="notice">Your role (${frame.session.role}) can see tokens but not create or revoke them.</p>`
+  }
+  ${
+    tokens.length === 0
+      ? emptyState('No tokens yet.')
+      : html`<div class="table-wrap"><table class="tokens">
+      <thead><tr><th>Name</th><th>Token</th><th>Abilities</th><th>Created</th><th>Last used</th><th>Status</th><th></th></tr></thead>
+      <tbody>${tokens.map(
+        (token) => html`<tr data-token-id="${token.id}">
+          <td>${token.name}</td>
+          <td><code>${token.display_prefix}…</code></td>
+          <td>${token.abilities.join(', ') || html`<span class="muted">none</span>`}</td>
+          <td>${time(token.created_at)}</td>
+          <td>${time(token.last_used_at)}</td>
+          <td>${token.status === 'active' ? html`<span class="badge ok">active</span>` : html`<span class="badge">${token.status}</span>`}</td>
+          <td>${
+            manage &&
+            token.status === 'active' &&
+            html`<form method="post" action="/app/tokens/${token.id}/revoke" data-confirm="Revoke “${token.name}”? Sites using it stop syncing.">
+            ${csrfField(frame.session)}<button type="submit" class="danger small">Revoke</button>
+          </form>`
+          }</td>
+        </tr>`,
+      )}</tbody>
+    </table></div>`
+  }`;
 }

@@ -126,16 +126,10 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 export function capNotice(scope: Scope): SafeHtml {
   const { level, share, detail } = scope.state;
   if (level === 'reached') {
-    return html`<p class="notice cap-reached" role="alert" data-cap-level="reached">
-      <strong>${scope.label}: daily cap reached</strong> (${detail} today, UTC). Replies come from the offline responder, without the hosted model, until 00:00
-      UTC or until the cap is raised.
-    </p>`;
+    return html`<p class="notice cap-reached" role="alert" data-cap-level="reached"><strong>${scope.label}: daily cap reached</strong> (${detail} today, UTC). Replies come from the offline responder, without the hosted model, until 00:00 UTC or until the cap is raised.</p>`;
   }
   if (level === 'warning') {
-    return html`<p class="notice cap-warning" role="status" data-cap-level="warning">
-      <strong>${scope.label}: ${Math.floor(share * 100)}% of the daily cap used</strong> (${detail} today, UTC). At 100%, replies come from the offline
-      responder.
-    </p>`;
+    return html`<p class="notice cap-warning" role="status" data-cap-level="warning"><strong>${scope.label}: ${Math.floor(share * 100)}% of the daily cap used</strong> (${detail} today, UTC). At 100%, replies come from the offline responder.</p>`;
   }
   return html``;
 }
@@ -160,39 +154,14 @@ export function spendingSection(frame: PageFrame, view: SpendingView, errors: Fi
   const manage = can(frame.session.role, 'spend-manage');
   const unpriced = [...new Set(view.workspace.spent.unpriced)];
   const row = (scope: Scope, href?: string) =>
-    html`<tr>
-      <td>${href ? html`<a href="${href}">${scope.label}</a>` : scope.label}</td>
-      <td class="num">${integer.format(scope.spent.turns)}</td>
-      <td class="num">${integer.format(scope.spent.tokens)}</td>
-      <td class="num">${dollars.format(scope.spent.costUsd)}</td>
-      <td class="num">${capCell(scope.caps.tokens, (v) => integer.format(v))}</td>
-      <td class="num">${capCell(scope.caps.costUsd, (v) => dollars.format(v))}</td>
-      <td>${LEVEL_BADGE[scope.state.level]}</td>
-    </tr>`;
+    html`<tr><td>${href ? html`<a href="${href}">${scope.label}</a>` : scope.label}</td><td class="num">${integer.format(scope.spent.turns)}</td><td class="num">${integer.format(scope.spent.tokens)}</td><td class="num">${dollars.format(scope.spent.costUsd)}</td><td class="num">${capCell(scope.caps.tokens, (v) => integer.format(v))}</td><td class="num">${capCell(scope.caps.costUsd, (v) => dollars.format(v))}</td><td>${LEVEL_BADGE[scope.state.level]}</td></tr>`;
   return html`<section class="card" id="spending">
     <h2>Today's model spending (UTC)</h2>
-    <p class="hint">
-      Tokens of hosted models since 00:00 UTC (the Playground's too), and their cost from the price table below. Once a daily cap is reached, replies come from
-      the offline responder until the day ends.
-    </p>
-    <div class="table-wrap">
-      <table class="usage">
-        <thead>
-          <tr>
-            <th>Scope</th>
-            <th class="num">Replies</th>
-            <th class="num">Tokens</th>
-            <th class="num">Cost</th>
-            <th class="num">Token cap</th>
-            <th class="num">Money cap</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${row(view.workspace)}${view.agents.map((agent) => row(agent, `/app/agents/${agent.id}`))}
-        </tbody>
-      </table>
-    </div>
+    <p class="hint">Tokens of hosted models since 00:00 UTC (the Playground's too), and their cost from the price table below. Once a daily cap is reached, replies come from the offline responder until the day ends.</p>
+    <div class="table-wrap"><table class="usage">
+      <thead><tr><th>Scope</th><th class="num">Replies</th><th class="num">Tokens</th><th class="num">Cost</th><th class="num">Token cap</th><th class="num">Money cap</th><th>Status</th></tr></thead>
+      <tbody>${row(view.workspace)}${view.agents.map((agent) => row(agent, `/app/agents/${agent.id}`))}</tbody>
+    </table></div>
     ${unpriced.length > 0 && html`<p class="hint">No price is known for ${unpriced.join(', ')}: their tokens count against token caps only.</p>`}
     <h3>Workspace caps</h3>
     <p class="hint">For all agents together, per UTC day; empty: no cap. Each agent's own caps are on its page.</p>
@@ -200,42 +169,17 @@ export function spendingSection(frame: PageFrame, view: SpendingView, errors: Fi
       ${csrfField(frame.session)}
       <fieldset ${!manage && 'disabled'}>
         <div class="row">
-          <label
-            >Tokens a day <input name="daily_token_cap" inputmode="numeric" value="${draft.daily_token_cap}" />${fieldErrors(errors, 'daily_token_cap')}</label
-          >
-          <label
-            >US dollars a day
-            <input name="daily_cost_cap_usd" inputmode="decimal" value="${draft.daily_cost_cap_usd}" />${fieldErrors(errors, 'daily_cost_cap_usd')}</label
-          >
+          <label>Tokens a day <input name="daily_token_cap" inputmode="numeric" value="${draft.daily_token_cap}">${fieldErrors(errors, 'daily_token_cap')}</label>
+          <label>US dollars a day <input name="daily_cost_cap_usd" inputmode="decimal" value="${draft.daily_cost_cap_usd}">${fieldErrors(errors, 'daily_cost_cap_usd')}</label>
         </div>
         ${manage && html`<div class="actions"><button type="submit">Save caps</button></div>`}
       </fieldset>
     </form>
     <h3>Prices</h3>
-    <p class="hint">
-      US dollars per million tokens: the built-in table, with this workspace's own prices over it (set by the operator:
-      <code>npm run admin -- price:set</code>).
-    </p>
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Model</th>
-            <th class="num">Input</th>
-            <th class="num">Output</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${view.prices.map(
-            (price) =>
-              html`<tr>
-                <td>${price.model}</td>
-                <td class="num">${price.input}</td>
-                <td class="num">${price.output}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
+    <p class="hint">US dollars per million tokens: the built-in table, with this workspace's own prices over it (set by the operator: <code>npm run admin -- price:set</code>).</p>
+    <div class="table-wrap"><table>
+      <thead><tr><th>Model</th><th class="num">Input</th><th class="num">Output</th></tr></thead>
+      <tbody>${view.prices.map((price) => html`<tr><td>${price.model}</td><td class="num">${price.input}</td><td class="num">${price.output}</td></tr>`)}</tbody>
+    </table></div>
   </section>`;
 }

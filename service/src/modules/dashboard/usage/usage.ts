@@ -93,7 +93,9 @@ export function usagePageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     const workspaceId = frame.session.workspace.id;
     const [usage, spending] = await Promise.all([monthlyUsage(deps.db, workspaceId, deps.now(), months), spendingView(deps.db, workspaceId)]);
     const body = html`<div class="page-head"><h1>Usage</h1></div>
-      ${capNotices(spending)} ${spendingSection(frame, spending, caps?.errors ?? {}, caps?.draft ?? draftOfCaps(spending.workspace.caps))} ${usageView(usage)}`;
+      ${capNotices(spending)}
+      ${spendingSection(frame, spending, caps?.errors ?? {}, caps?.draft ?? draftOfCaps(spending.workspace.caps))}
+      ${usageView(usage)}`;
     return layout(frame, { title: 'Usage', active: 'usage', body, notice });
   };
 
@@ -120,35 +122,12 @@ const number = new Intl.NumberFormat('en-US');
 
 function usageView(usage: MonthlyUsage[]): SafeHtml {
   return html`<h2>Per month</h2>
-    <p class="hint">
-      Billable usage per month (UTC): conversations in which a visitor wrote, their messages, and the model tokens of the replies. Playground tests are not
-      billed.
-    </p>
-    <div class="table-wrap">
-      <table class="usage">
-        <thead>
-          <tr>
-            <th>Month</th>
-            <th class="num">Conversations</th>
-            <th class="num">Messages</th>
-            <th class="num">Input tokens</th>
-            <th class="num">Output tokens</th>
-            <th class="num">Total tokens</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${usage.map(
-            (m) =>
-              html`<tr>
-                <td>${m.month}</td>
-                <td class="num">${number.format(m.conversations)}</td>
-                <td class="num">${number.format(m.messages)}</td>
-                <td class="num">${number.format(m.input_tokens)}</td>
-                <td class="num">${number.format(m.output_tokens)}</td>
-                <td class="num">${number.format(m.total_tokens)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+  <p class="hint">Billable usage per month (UTC): conversations in which a visitor wrote, their messages, and the model tokens of the replies. Playground tests are not billed.</p>
+  <div class="table-wrap"><table class="usage">
+    <thead><tr><th>Month</th><th class="num">Conversations</th><th class="num">Messages</th><th class="num">Input tokens</th><th class="num">Output tokens</th><th class="num">Total tokens</th></tr></thead>
+    <tbody>${usage.map(
+      (m) =>
+        html`<tr><td>${m.month}</td><td class="num">${number.format(m.conversations)}</td><td class="num">${number.format(m.messages)}</td><td class="num">${number.format(m.input_tokens)}</td><td class="num">${number.format(m.output_tokens)}</td><td class="num">${number.format(m.total_tokens)}</td></tr>`,
+    )}</tbody>
+  </table></div>`;
 }
