@@ -90,6 +90,37 @@ describe('what the shop does not say is not made up', () => {
   });
 });
 
+describe("a product's own text that says when it is back", () => {
+  it('"when will it be back?" about a product whose description gives a date quotes that sentence with its stock today', async ({ service, shop }) => {
+    const lantern = {
+      wp_id: 901,
+      sku: 'NW-LTN-FJD',
+      name: 'Fjord Storm Lantern',
+      permalink: `${STORE_URL}/products/fjord-storm-lantern`,
+      image_url: null,
+      short_description_html: '<p>A wind-proof brass lantern.</p>',
+      description_html:
+        '<p>Solid brass with a tempered glass globe and a 12-hour wick.</p><p>Back in stock early April, when the next batch leaves the foundry.</p>',
+      pricing: { currency: 'USD', price: '64.00', regular_price: '64.00', sale_price: null },
+      stock_status: 'onbackorder',
+      stock_quantity: null,
+      on_sale: false,
+      categories: [{ id: 901, slug: 'lighting', name: 'Lighting' }],
+      attributes: [],
+      modified_at: '2026-10-01T09:00:00Z',
+      language: 'en-US',
+      content_hash: 'store-product-901',
+    };
+    expect((await signedSync(service.app, shop.token, 'products', { items: [lantern] })).statusCode).toBe(200);
+    const visitor = await openWidget(service, shop.agentId, { locale: 'en' });
+    await visitor.ask('How much is the Fjord Storm Lantern?');
+    const answer = await visitor.ask('when will it be back?');
+    expect(answer.content).toContain('Fjord Storm Lantern is on backorder');
+    expect(quotedLines(answer.content).join(' '), answer.content).toContain('Back in stock early April');
+    expect(answer.sources.map((s) => s.url)).toEqual([lantern.permalink]);
+  });
+});
+
 describe('a product named in Latin letters inside a question in another script', () => {
   // Its one distinctive word is a small part of the question, which the trigram score alone missed.
   it('"كم سعر قبعة Harbor؟" is about the Harbor Wool Beanie', async ({ service, shop }) => {

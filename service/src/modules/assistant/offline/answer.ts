@@ -223,10 +223,13 @@ function aboutProduct(
   languages: readonly string[],
 ): Composed {
   const { analysis, language } = facts;
-  // "When will it be back in stock?": the shop's pages never give a date. Its stock today, and
-  // that the date is not known here (the team may know): no page is quoted as if it answered.
+  // "When will it be back in stock?": the shop's pages never give a date, but the product's own
+  // may ("Back in stock mid-March"). Its stock today and that sentence; without one, that the
+  // date is not known here (the team may know): no page is quoted as if it answered.
   if (RESTOCK.test(fold(question)) && focus.data.stock_status !== 'instock') {
     const today = stockSentence(focus, focus.title, language);
+    const dated = restockSentence(focusSources);
+    if (dated) return { kind: 'text', text: [today, quotedAnswer({ source: focus, sentences: [dated], score: 1 }, language)].filter(Boolean).join('\n\n') };
     return {
       kind: 'abstain',
       text: [today, phrase(language, 'detail_not_found', { name: focus.title })].filter(Boolean).join(' '),
@@ -292,6 +295,30 @@ function aboutProduct(
 /** "When will it be back in stock?", in the languages with most shoppers. */
 const RESTOCK =
   /(?<![\p{L}])(?:back in stock|in stock again|restock\w*|available again|(?:be|come) back|wieder (?:lieferbar|verfugbar|auf lager|vorratig|da|erhaltlich)|nachschub|de nouveau (?:disponible|en stock)|reassort\w*|reappro\w*|a nouveau disponible|vuelve a (?:estar disponible|haber)|reposicion|disponible de nuevo|di nuovo disponibile|torna (?:disponibile|in stock)|weer (?:op voorraad|leverbaar|beschikbaar)|volta a estar disponivel)(?![\p{L}])/u;
+
+/**
+ * A sentence of the product's own text that says when it is back or ships: a restock phrase or
+ * "ships in/within/from…", and a time (a number, a month, a week or a season).
+ */
+function restockSentence(sources: readonly OfflineSource[]): string | undefined {
+  for (const source of sources) {
+    for (const line of source.content.split('\n')) {
+      for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+        const folded = fold(sentence);
+        if ((RESTOCK.test(folded) || RESTOCK_STATED.test(folded)) && WHEN_STATED.test(folded)) return sentence.trim();
+      }
+    }
+  }
+  return undefined;
+}
+
+/** How a product's text says when it ships: "ship in about two weeks", "expected early April", "lieferbar ab". */
+const RESTOCK_STATED =
+  /(?<![\p{L}])(?:(?:ship|ships|shipped|dispatch\w*|deliver\w*|arriv\w*) (?:in|within|from|by|after|again)|expected|due (?:in|on|by)|(?:lieferbar|verfugbar|versandfertig|erhaltlich) ab|ab (?:mitte|anfang|ende)|disponible (?:a partir|des|en)|disponible desde|disponibile da|leverbaar (?:vanaf|in))(?![\p{L}])/u;
+
+/** A time in such a sentence: a number, a month, a week, a season (folded text). */
+const WHEN_STATED =
+  /\d|(?<![\p{L}])(?:january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marz|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|weeks?|days?|months?|wochen?|tagen?|monate?n?|semaines?|jours?|mois|semanas?|dias|meses|settimane?|giorni|mesi|spring|summer|autumn|fall|winter|fruhling|sommer|herbst)(?![\p{L}])/u;
 
 /** Words that ask a price whatever else is asked ("price", "cost", a currency sign). */
 const EXPLICIT_PRICE =
