@@ -259,10 +259,15 @@ async function ask(setup: Setup, store: Store, agentId: string, question: Questi
   const diagnostics = (row?.diagnostics ?? {}) as {
     sources?: { url: string }[];
     language?: string;
+    confidence?: number;
     notes?: string[];
     tool_calls?: { name: string; arguments: unknown }[];
   };
-  const trace = [...(diagnostics.notes ?? []), ...(diagnostics.tool_calls ?? []).map((call) => `${call.name} ${JSON.stringify(call.arguments)}`)];
+  const trace = [
+    `confidence ${diagnostics.confidence ?? '?'}`,
+    ...(diagnostics.notes ?? []),
+    ...(diagnostics.tool_calls ?? []).map((call) => `${call.name} ${JSON.stringify(call.arguments)}`),
+  ];
   return { message, ranked: (diagnostics.sources ?? []).map((s) => s.url), replyLanguage: diagnostics.language ?? '', trace };
 }
 

@@ -271,3 +271,44 @@ describe('asking how to collect an order is not an order lookup', () => {
     expect(detectIntents('can I pick up order 10452 today?').has('order')).toBe(true);
   });
 });
+
+describe('a shop topic asked in other words than the page uses', () => {
+  const DELIVERY = page(
+    'Delivery',
+    [
+      'Orders leave our warehouse within one working day.',
+      'Standard delivery costs €4.50 and takes 2–4 working days.',
+      'Delivery is free on orders of €60 or more.',
+      'Outside Belgium we deliver to the Netherlands, Luxembourg and France.',
+      'Import taxes for EU orders outside the customs union are paid by the recipient on delivery.',
+    ].join('\n'),
+  );
+  const CLUB = page('Loyalty club', 'Join our club: you collect one point for every euro you spend, and 100 points are worth €5.');
+  const PAYMENT = page('Payment', 'We accept Visa, Mastercard and PayPal. With PayPal Pay Later you can pay in three instalments.');
+
+  it('"postage" is answered by the sentence that says "delivery", and "minimum spend" by the amount from which it is free', () => {
+    expect(answer("what's the minimum spend for free postage?", [DELIVERY, CLUB])).toContain('free on orders of €60 or more');
+  });
+
+  it('German: "ab einem Bestellwert von 50 €" answers "ab wann ist der Versand kostenlos?"', () => {
+    const versand = page(
+      'Versand',
+      ['Österreich: 9,90 €, ab 150 € Warenwert versandkostenfrei.', 'Deutschland: 4,95 € pro Bestellung, ab einem Warenwert von 50 € versandkostenfrei.'].join(
+        '\n',
+      ),
+    );
+    expect(answer('Ab welchem Bestellwert ist der Versand innerhalb Deutschlands kostenlos?', [versand], ['de', 'de'])).toContain('Deutschland: 4,95 €');
+  });
+
+  it('"do you ship to Portugal?" where no page names Portugal: the sentence listing the countries the shop delivers to', () => {
+    expect(answer('do u ship to portugal', [DELIVERY, CLUB])).toContain('the Netherlands, Luxembourg and France');
+    // Where a page names the country, its own sentence answers.
+    expect(answer('how long does delivery to France take?', [page('Shipping', 'France: 3–5 working days.\nGermany and Austria: 4–6 working days.')])).toContain(
+      'France: 3–5',
+    );
+  });
+
+  it('a word the shop never uses is still not answered by its topic: "can I pay with Bitcoin?"', () => {
+    expect(answer('Can I pay with Bitcoin?', [PAYMENT, DELIVERY])).toBe('');
+  });
+});

@@ -1,6 +1,7 @@
 import { LEXICONS } from '../lexicon/index.js';
 import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
+import { COUNTRY_NAMES, namesShopTopic, topicsAsked } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
 
@@ -58,7 +59,7 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
       /(?<![\p{L}\d.,])\d{1,4}(?![\d.,]?\d)(?!\s?(?:mm|cm|kg|g|ml|l|%))|(?<![\p{L}])(?:two|three|four|five|six|seven|eight|nine|ten|twelve|zwei|drei|vier|funf|fünf|sechs|sieben|acht|zehn|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|due|tre|quattro|cinque)(?![\p{L}])/iu,
   },
   {
-    asks: /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|how much|fee\w*|charge\w*|preis\w*|kost\w*|gebühr\w*|prix|cout\w*|frais|precio\w*|cuesta\w*|cuanto|prezz\w*|costa\w*)(?![\p{L}])/iu,
+    asks: /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|how much|fee\w*|charge\w*|spend\w*|minimum order|preis\w*|kost\w*|gebühr\w*|prix|cout\w*|frais|precio\w*|cuesta\w*|cuanto|prezz\w*|costa\w*)(?![\p{L}])/iu,
     units:
       /[$€£¥₹]\s?\d|\d(?:[.,]\d+)?\s?(?:[$€£¥₹]|eur|euro|usd|chf|gbp|dollars?)(?![\p{L}])|(?<![\p{L}])(?:free|kostenlos|gratis|gratuit\w*|\p{L}*(?:kostenfrei|versandfrei|portofrei))(?![\p{L}])/iu,
     money: true,
@@ -118,10 +119,26 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
       /(?<![\p{L}])(?:made in|produced in|manufactured in|sourced from|woven in|grown in|crafted in|hergestellt in|gefertigt in|produziert in|made by|fabrique en|hecho en|fabricado en|prodotto in|fatto in)(?![\p{L}])/iu,
   },
   {
+    // "What's the minimum spend for free postage?", "Ab wann ist der Versand kostenlos?": the
+    // sentence that states the amount from which ("orders over £40", "ab 50 €") answers.
+    asks: /(?<![\p{L}])(?:minimum|min\.?|at least|threshold|how much (?:do i|must i|should i) (?:need to )?(?:spend|order)|free (?:shipping|delivery|postage)|mindest\w*|ab wann|ab welche\w*|versandkostenfrei|kostenlose\w* (?:versand|lieferung)|minimo|mínimo|a partir de cuanto|gratuit\w*|franco)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:over|above|more than|exceeding|from|of at least|ab|über|uber|mehr als|des|dès|a partir de|à partir de|plus de|desde|mas de|más de|superiores? a|oltre|sopra|a partire da|vanaf|boven)\s(?:[\p{L}-]+\s){0,3}?[$€£¥₹]?\s?\d|\d\s?[$€£¥₹]?\s?(?:or more|and over|and above|\+|oder mehr|ou plus|o mas|o más|o più)/iu,
+  },
+  {
     asks: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
     answers: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
   },
 ];
+
+/** A question about sending something to a country, and the country ("ship to spain" → "spain"). */
+const SHIPPING_TO_COUNTRY = new RegExp(
+  `(?<![\\p{L}])(?:ship|deliver|send|post|versand|versend|liefer|envoy|livr|envi|spedi|verzend|bezorg)\\w*\\b.{0,40}(?<![\\p{L}])(${COUNTRY_NAMES})(?![\\p{L}])`,
+  'iu',
+);
+const COUNTRY = new RegExp(`(?<![\\p{L}])(?:${COUNTRY_NAMES})(?![\\p{L}])`, 'giu');
+/** A sentence naming two countries or more: where the shop ships ("Ireland, France and Germany"). */
+const COUNTRY_LIST: Pick<RegExp, 'test'> = { test: (text) => new Set(text.toLowerCase().match(COUNTRY) ?? []).size >= 2 };
 
 /** Words of the lexicons' question cues ("long", "weigh"): they ask, they are not the subject. */
 const CUE_WORDS: ReadonlySet<string> = new Set(
@@ -296,7 +313,7 @@ interface QuestionTerms {
   /** Units a number must have to answer the quantity asked for. */
   units: RegExp[];
   /** Words that answer the kind of question asked (see CONCEPTS). */
-  concepts: RegExp[];
+  concepts: Pick<RegExp, 'test'>[];
   /** "How do I get the student discount?": the steps under a "How to…" heading answer it. */
   procedure: boolean;
 }
@@ -407,11 +424,34 @@ function questionTerms(
     const cue = isCueWord(folded);
     // "long" of "how long" matched in "How long we keep your data" says little: the unit answers.
     const cueWeight = cue && !asksForAnswer ? CUE_TERM_WEIGHT : 1;
-    return { stems, parts, weight: (spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7) * cueWeight, answering: true, cue: cue || asksForAnswer };
+    // A topic's word the site words otherwise ("postage" where it says "delivery") is not a word the site lacks.
+    return {
+      stems,
+      parts,
+      weight: (spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7) * cueWeight,
+      answering: true,
+      cue: cue || asksForAnswer || namesShopTopic(folded),
+    };
   });
+  // "Minimum spend for free postage?" on a page that says "delivery": the topic asked about, in
+  // the shop's words, is one more term of the question, when the question's own word for it is
+  // in none of the sources. It is never a word the site lacks.
+  const foundInSources = (stems: readonly string[]) => sourceStems.some((set) => stems.some((stem) => set.has(stem)));
+  const words = contentTerms(question, languages).map(fold);
+  for (const topic of topicsAsked(question, languages)) {
+    const askedWith = words.filter((word) => topic.askedBy(word));
+    if (askedWith.some((word) => foundInSources(stemsOf(word, languages)))) continue;
+    const stems = [...new Set(topic.words.flatMap((topicWord) => stemsOf(fold(topicWord), languages)))];
+    const spread = sourceStems.filter((set) => termMatch({ stems, parts: [] }, set) > 0).length;
+    terms.push({ stems, parts: [], weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: true });
+  }
   const folded = fold(asked);
   const units = UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units);
-  const concepts = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
+  const concepts: Pick<RegExp, 'test'>[] = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
+  // "Do you ship to Spain?" where no source names Spain: the sentence listing the countries the
+  // shop ships to answers (Spain is not among them). Where a source names it, its own word does.
+  const country = SHIPPING_TO_COUNTRY.exec(folded)?.[1];
+  if (country && !sourceStems.some((set) => wordsOf(country).every((w) => stemsOf(w, languages).some((stem) => set.has(stem))))) concepts.push(COUNTRY_LIST);
   return { terms, quantity, units, concepts, procedure: ASKS_PROCEDURE.test(folded) };
 }
 

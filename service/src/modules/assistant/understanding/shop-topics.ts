@@ -117,6 +117,12 @@ const TOPICS: readonly ShopTopic[] = [
   },
 ];
 
+/** Whether a word of a question names a shop topic ("postage", "refund"): the shop may word it otherwise. */
+export function namesShopTopic(word: string): boolean {
+  const folded = fold(word);
+  return TOPICS.some((topic) => topic.asked.test(folded));
+}
+
 /** Two forms of one word: the same, or one the other with an ending of up to two letters ("return", "returns"). */
 function sameWord(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -128,23 +134,35 @@ function sameWord(a: string, b: string): boolean {
  * languages, to be searched beside the question ("" when it touches none).
  */
 export function shopTopicWords(question: string, languages: readonly string[]): string {
-  const folded = fold(question);
   const asked = wordsOf(question);
+  return topicsAsked(question, languages)
+    .filter((topic) => !topic.words.some((w) => asked.some((q) => sameWord(q, fold(w)))))
+    .flatMap((topic) => topic.words)
+    .join(' ');
+}
+
+export interface TopicAsked {
+  /** The topic's words, in the languages asked for. */
+  words: string[];
+  /** Whether a word of the question is one that asks about the topic ("postage" for shipping). */
+  askedBy: (word: string) => boolean;
+}
+
+/**
+ * Every shop topic the question touches, with its words in the languages given; a country named
+ * in a question about shipping, returns or payment adds its region's words as a topic of its own
+ * ("made in Italy" touches no topic).
+ */
+export function topicsAsked(question: string, languages: readonly string[]): TopicAsked[] {
+  const folded = fold(question);
   const primaries = [...new Set(languages.map(primaryLanguage))];
-  const words = new Set<string>();
-  let touched = false;
-  for (const topic of TOPICS) {
-    if (!topic.asked.test(folded)) continue;
-    touched = true;
-    const topicWords = primaries.flatMap((language) => (topic.words[language] ?? topic.words.en ?? '').split(' '));
-    // Asked in the shop's own words already ("shipping"): nothing to add, and nothing to pay for
-    // in a longer search.
-    if (topicWords.some((w) => asked.some((q) => sameWord(q, fold(w))))) continue;
-    for (const w of topicWords) words.add(w);
-  }
-  // A country named in a question about shipping, returns or payment ("made in Italy" is not one).
-  if (touched) for (const w of destinationWords(question, languages).split(' ')) if (w) words.add(w);
-  return [...words].join(' ');
+  const found: TopicAsked[] = TOPICS.filter((topic) => topic.asked.test(folded)).map((topic) => ({
+    words: [...new Set(primaries.flatMap((language) => (topic.words[language] ?? topic.words.en ?? '').split(' ')))],
+    askedBy: (word: string) => topic.asked.test(fold(word)),
+  }));
+  const region = found.length > 0 ? destinationWords(question, languages).split(' ').filter(Boolean) : [];
+  if (region.length > 0) found.push({ words: region, askedBy: () => false });
+  return found;
 }
 
 /**
@@ -156,6 +174,9 @@ export function shopTopicWords(question: string, languages: readonly string[]): 
 const EU_COUNTRIES = String.raw`germany|deutschland|allemagne|alemania|germania|france|frankreich|francia|franca|spain|spanien|espagne|espana|spagna|italy|italien|italie|italia|netherlands|holland|niederlande|pays-bas|paises bajos|paesi bassi|nederland|belgium|belgien|belgique|belgica|belgio|belgie|austria|osterreich|autriche|ireland|irland|irlande|irlanda|portugal|portogallo|sweden|schweden|suede|suecia|svezia|sverige|denmark|danemark|dinamarca|danimarca|danmark|finland|finnland|finlande|finlandia|suomi|poland|polen|pologne|polonia|polska|czech republic|czechia|tschechien|republique tcheque|chequia|repubblica ceca|greece|griechenland|grece|grecia|hungary|ungarn|hongrie|hungria|ungheria|romania|rumanien|roumanie|rumania|luxembourg|luxemburg|luxemburgo|lussemburgo|slovakia|slowakei|slovaquie|eslovaquia|slovenia|slowenien|slovenie|eslovenia|croatia|kroatien|croatie|croacia|croazia|bulgaria|bulgarien|bulgarie|estonia|estland|estonie|latvia|lettland|lettonie|letonia|lithuania|litauen|lituanie|lituania|malta|malte|cyprus|zypern|chypre|chipre|cipro`;
 const OTHER_EUROPE = String.raw`united kingdom|uk|great britain|britain|england|scotland|wales|grossbritannien|angleterre|royaume-uni|reino unido|inghilterra|regno unito|switzerland|schweiz|suisse|suiza|svizzera|norway|norwegen|norvege|noruega|norvegia|iceland|islande|islandia`;
 const REST_OF_WORLD = String.raw`united states|usa|america|vereinigte staaten|etats-unis|estados unidos|stati uniti|canada|kanada|mexico|mexiko|mexique|messico|australia|australien|australie|new zealand|neuseeland|nouvelle-zelande|nueva zelanda|japan|japon|giappone|chine|cina|india|indien|inde|brazil|brasilien|bresil|brasil|brasile|south africa|sudafrika|afrique du sud|sudafrica|singapore|singapur|israel|turkei|turquie|turquia|turchia|dubai|uae|united arab emirates|saudi arabia|korea|south korea|hong kong`;
+
+/** Any country of the lists above, folded: "Do you ship to Spain?" is answered by the sentence that lists where the shop ships. */
+export const COUNTRY_NAMES = `${EU_COUNTRIES}|${OTHER_EUROPE}|${REST_OF_WORLD}`;
 
 const DESTINATIONS: readonly { asked: RegExp; words: Readonly<Record<string, string>> }[] = [
   {
