@@ -17,7 +17,7 @@ import type { PageContext } from './page-context.js';
 import { withoutMeasureConditions } from './understanding/measures.js';
 import type { QuestionAnalysis } from './understanding/question.js';
 import { categoryNamedIn } from './understanding/categories.js';
-import { shopTopicWords } from './understanding/shop-topics.js';
+import { namesShopTopic, shopTopicWords } from './understanding/shop-topics.js';
 
 /** Why a source is in the ranking: the product the question is about, or the search. */
 export type SourceOrigin = 'page' | 'conversation' | 'name' | 'search';
@@ -228,11 +228,13 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     pagesWhole,
     parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE,
   );
+  const equivalents = shopTopicEquivalents(terms, [input.language, input.contentLanguage ?? input.language]);
   const searchedConfidence = confidenceOf(
     terms,
     sources.filter((source) => source.origin === 'search'),
+    equivalents,
   );
-  const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources);
+  const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources, equivalents);
   return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters: applied };
 }
 
@@ -442,21 +444,35 @@ export function snippetOf(content: string, maxChars = SNIPPET_CHARS): string {
  * what was asked about is what makes an answer groundable. No source at all gives 0; a question
  * with no content words (a greeting) scores the top score alone.
  */
-export function confidenceOf(terms: readonly string[], sources: readonly Pick<RankedSource, 'title' | 'heading' | 'content' | 'score'>[]): number {
+export function confidenceOf(
+  terms: readonly string[],
+  sources: readonly Pick<RankedSource, 'title' | 'heading' | 'content' | 'score'>[],
+  equivalents: ReadonlyMap<string, readonly string[]> = new Map(),
+): number {
   const [first, second] = sources;
   if (!first) return 0;
   const topScore = Math.min(Math.max(first.score, 0), 1);
   if (terms.length === 0) return round(topScore);
   // The question's stems, crossed off as the two best sources are read; done once all are found.
-  const missing = new Set(terms.map(stem));
+  // A term is also crossed off by a word the shop uses for it ("postage" by "shipping").
+  const stemsOfTerm = new Map(terms.map((term) => [term, [term, ...(equivalents.get(term) ?? [])].map(stem)]));
+  const missing = new Set([...stemsOfTerm.values()].flat());
+  const found = new Set<string>();
   for (const source of [first, second]) {
     if (!source || missing.size === 0) continue;
     for (const [word] of normalized(`${source.title} ${source.heading ?? ''} ${source.content}`).matchAll(WORD)) {
-      if (missing.delete(stem(word)) && missing.size === 0) break;
+      const key = stem(word);
+      if (missing.delete(key)) found.add(key);
+      if (missing.size === 0) break;
     }
   }
-  const covered = terms.filter((term) => !missing.has(stem(term))).length;
+  const covered = terms.filter((term) => (stemsOfTerm.get(term) ?? []).some((key) => found.has(key))).length;
   return round(0.6 * (covered / terms.length) + 0.4 * topScore);
+}
+
+/** The shop's words for each term that names a shop topic ("postage" → "shipping", "delivery"). */
+function shopTopicEquivalents(terms: readonly string[], languages: readonly string[]): Map<string, string[]> {
+  return new Map(terms.filter(namesShopTopic).map((term) => [term, shopTopicWords(term, languages).split(' ').filter(Boolean)]));
 }
 
 /** Share of the terms found in the sources' text (by their first four letters). */
@@ -499,6 +515,8 @@ const STOPWORDS = new Set(
     'from into about than then also just any some all our ours out get got please tell know want need like ' +
     'much many viel viele combien cuanto cuánto cuántos cuántas quanto kind sort type way thing things stuff lot bit policy policies info information details question questions ' +
     "take make give use come see say ask put keep let try whats its it's i'm i've don't can't really actually maybe still even ever here now " +
+    // What is left of "don't", "isn't" when the apostrophe splits the word.
+    'don doesn didn isn aren wasn weren won wouldn shouldn couldn haven hasn hadn ' +
     'gibt geben machen kommen gehen sehen sagen nehmen lassen bekommen euch mal denn doch also ' +
     'faire prendre donner aller voir dire ' +
     'hacer tomar dar ver decir ' +

@@ -2,7 +2,7 @@ import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { categoryNamedIn } from '../understanding/categories.js';
-import { destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
+import { asksShopPolicy, destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
 import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, type Extracted } from './extract.js';
@@ -59,7 +59,11 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   const bestCoverage = (kind: OfflineSource['kind']) => Math.max(0, ...facts.sources.filter((s) => s.kind === kind).map((s) => coverageOf(terms, [s])));
   const pageCoverage = bestCoverage('post');
   const pageTopic = pageCoverage >= PAGE_TOPIC_COVERAGE && pageCoverage > bestCoverage('product');
-  const wantsProducts = hasBounds || analysis.priceOrder !== null || (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2);
+  // "How much is shipping?", "do you have a shop in Leeds?": the shop's pages answer, not its catalog.
+  const wantsProducts =
+    hasBounds ||
+    analysis.priceOrder !== null ||
+    (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2 && !asksShopPolicy(question));
   if (wantsProducts && context.toolsAvailable.has('show_products')) {
     const fallback = answerFromSources(question, facts, languages);
     return {
@@ -255,7 +259,7 @@ function aboutProduct(
   const howTo = asksHowTo(question);
   // The product's name may hold a topic's word ("Pumpfilter Expedition" is not about shipping).
   const topicWords = shopTopicWords(withoutName, languages);
-  const policy = POLICY_TOPIC.test(fold(withoutName)) || topicWords !== '' || howTo;
+  const policy = POLICY_TOPIC.test(fold(withoutName)) || topicWords !== '' || asksShopPolicy(withoutName) || howTo;
   // "Can I swap it for a king?" names a size, yet asks about exchanges, not the sizes it comes in.
   const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && !policy && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail)) return { kind: 'text', text: structured.lines.join(' ') };
@@ -273,8 +277,9 @@ function aboutProduct(
   // question asked about a product is answered by the returns page).
   const extracted =
     fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE)) ? fromProduct : fromOthers;
-  // A page's answer to a policy question is not preceded by the product's options it happens to name.
-  const lines = extracted && extracted === fromOthers && policy ? [] : [...structured.lines];
+  // A page's answer to a policy question is not preceded by the product's options it happens to
+  // name, and without one the product's price is no answer to "how much is gift wrapping for it?".
+  const lines = policy && (!extracted || extracted === fromOthers) ? [] : [...structured.lines];
   if (extracted) lines.push(quotedAnswer(extracted, language));
   // Nothing else answers a short follow-up ("and in blue?"): the options the product comes in do.
   if (lines.length === 0 && followUp) lines.push(...productAnswer(question, focus, productAnalysis, language, languages, true).lines);

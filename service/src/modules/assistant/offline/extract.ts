@@ -1,7 +1,7 @@
 import { LEXICONS } from '../lexicon/index.js';
 import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
-import { COUNTRY_NAMES, namesShopTopic, topicsAsked } from '../understanding/shop-topics.js';
+import { COUNTRY_NAMES, mentionsShopPolicy, namesShopTopic, topicsAsked } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
 
@@ -291,6 +291,8 @@ function sentencesOf(source: OfflineSource): SourceSentences {
 }
 
 const ENDS_AS_QUESTION = /[?？؟]\s*$/;
+/** A reply this short ("Yes.", "Sí, claro.") answers a question the text asks itself only with what follows it. */
+const SHORT_REPLY_CHARS = 16;
 
 /**
  * A label line ("Pay later with Klarna:") is quoted with what follows it, and so is a question
@@ -299,7 +301,10 @@ const ENDS_AS_QUESTION = /[?？؟]\s*$/;
 function withContinuation(sentences: readonly string[], position: number): string {
   const sentence = sentences[position] as string;
   const next = sentences[position + 1];
-  return (sentence.endsWith(':') || ENDS_AS_QUESTION.test(sentence)) && next && !ENDS_AS_QUESTION.test(next) ? `${sentence} ${next}` : sentence;
+  if (!(sentence.endsWith(':') || ENDS_AS_QUESTION.test(sentence)) || !next || ENDS_AS_QUESTION.test(next)) return sentence;
+  // "Do you gift wrap? Yes. For £2.50 we…": a bare "yes" is followed by what it means.
+  const after = sentences[position + 2];
+  return next.length <= SHORT_REPLY_CHARS && after && !ENDS_AS_QUESTION.test(after) ? `${sentence} ${next} ${after}` : `${sentence} ${next}`;
 }
 
 function isCategoryLine(source: OfflineSource, line: string): boolean {
@@ -309,9 +314,13 @@ function isCategoryLine(source: OfflineSource, line: string): boolean {
 
 interface QuestionTerms {
   terms: { stems: string[]; parts: string[]; weight: number; answering: boolean; cue: boolean }[];
+  /** The question asks how the shop works ("will you price match?"): see mentionsShopPolicy. */
+  policy: boolean;
   quantity: boolean;
   /** Units a number must have to answer the quantity asked for. */
   units: RegExp[];
+  /** Of those, the one of money: any price states it, so it says less than the others which sentence answers. */
+  moneyUnits?: RegExp;
   /** Words that answer the kind of question asked (see CONCEPTS). */
   concepts: Pick<RegExp, 'test'>[];
   /** "How do I get the student discount?": the steps under a "How to…" heading answer it. */
@@ -438,10 +447,19 @@ function questionTerms(
   // in none of the sources. It is never a word the site lacks.
   const foundInSources = (stems: readonly string[]) => sourceStems.some((set) => stems.some((stem) => set.has(stem)));
   const words = contentTerms(question, languages).map(fold);
+  const askedStems = new Set(terms.flatMap((term) => term.stems));
   for (const topic of topicsAsked(question, languages)) {
+    // "Send back" means "return": neither "send" nor "back" is asked about ("we send you an email").
+    const phraseWords = new Set(topic.phrases.flatMap((phrase) => wordsOf(phrase)));
+    words.forEach((word, index) => {
+      const term = terms[index];
+      if (term && phraseWords.has(word)) Object.assign(term, { weight: 0, answering: false, cue: true });
+    });
     const askedWith = words.filter((word) => topic.askedBy(word));
-    if (askedWith.some((word) => foundInSources(stemsOf(word, languages)))) continue;
-    const stems = [...new Set(topic.words.flatMap((topicWord) => stemsOf(fold(topicWord), languages)))];
+    if (topic.phrases.length === 0 && askedWith.some((word) => foundInSources(stemsOf(word, languages)))) continue;
+    // The question's own words are terms already ("gift" of "gift wrapping"): counted once.
+    const stems = [...new Set(topic.words.flatMap((topicWord) => stemsOf(fold(topicWord), languages)))].filter((stem) => !askedStems.has(stem));
+    if (stems.length === 0) continue;
     const spread = sourceStems.filter((set) => termMatch({ stems, parts: [] }, set) > 0).length;
     terms.push({ stems, parts: [], weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: true });
   }
@@ -452,7 +470,9 @@ function questionTerms(
   // shop ships to answers (Spain is not among them). Where a source names it, its own word does.
   const country = SHIPPING_TO_COUNTRY.exec(folded)?.[1];
   if (country && !sourceStems.some((set) => wordsOf(country).every((w) => stemsOf(w, languages).some((stem) => set.has(stem))))) concepts.push(COUNTRY_LIST);
-  return { terms, quantity, units, concepts, procedure: ASKS_PROCEDURE.test(folded) };
+  const money = UNIT_CLASSES.find((unitClass) => unitClass.money && unitClass.asks.test(folded))?.units;
+  const policy = topicsAsked(question, languages).some((topic) => topic.policy);
+  return { terms, quantity, units, ...(money ? { moneyUnits: money } : {}), concepts, procedure: ASKS_PROCEDURE.test(folded), policy };
 }
 
 /**
@@ -473,7 +493,7 @@ function scoreSentence(
   question: QuestionTerms,
   frequency: readonly number[],
   heading = '',
-): { score: number; matched: number } {
+): { score: number; matched: number; words: number } {
   let score = 0;
   let answering = 0;
   question.terms.forEach((term, index) => {
@@ -483,10 +503,15 @@ function scoreSentence(
       if (term.answering) answering += 1;
     }
   });
+
   // A number in the unit asked for answers a quantity question on its own, and the words that
   // answer the kind of question asked ("Lieferumfang:") count as the question's own.
   const concept = question.concepts.some((answers) => answers.test(fold(sentence)));
-  const unitsStated = question.units.filter((units) => units.test(sentence)).length;
+  const stated = question.units.filter((units) => units.test(sentence));
+  const unitsStated = stated.length;
+  // What counts where the question has a word the site lacks: its words, and what answers the
+  // kind of question asked, but not just any price ("how much is gift wrapping?": "gift cards from £10").
+  const wordsMatched = answering + (concept || stated.some((units) => units !== question.moneyUnits) ? 1 : 0);
   if (unitsStated > 0 || concept) {
     // "How many hours does it last on full brightness?": the row that states both the hours and
     // the brightness over the sentence that states the brightness alone.
@@ -495,19 +520,18 @@ function scoreSentence(
   }
   // "Is it waterproof?": the sentence that says how waterproof (a figure) over the one that says it is.
   if (concept && DIGIT.test(sentence)) score += FIGURE_BONUS;
-  if (answering === 0) return { score: 0, matched: 0 };
+  if (answering === 0) return { score: 0, matched: 0, words: wordsMatched };
   // The steps under "How to verify" answer "how do I get the discount?" on the page it is about.
   if (question.procedure && underProcedureHeading(heading)) {
     score += PROCEDURE_BONUS;
     answering += 1;
   }
   if (question.quantity) score = QUANTITY.test(sentence) ? score + 0.5 : DIGIT.test(sentence) || NUMBER_WORD.test(sentence) ? score + 0.25 : score * 0.6;
-  const words = sentence.split(/\s+/).length;
-  if (words > 45) score *= 0.8;
+  if (sentence.split(/\s+/).length > 45) score *= 0.8;
   // A question in the text ("Need your tent by the weekend?") introduces an answer; it is not one
   // (quoted, it comes with the sentence after it).
   if (ENDS_AS_QUESTION.test(sentence)) score *= 0.4;
-  return { score, matched: answering };
+  return { score, matched: answering, words: wordsMatched };
 }
 
 /** What each further kind of figure asked for adds to a sentence that states it. */
@@ -543,6 +567,16 @@ function measureIn(sentence: string, units: readonly RegExp[], extreme: 'max' | 
 /** One quote contains the other: a label quoted with the line after it, and that line. */
 function overlapping(a: string, b: string): boolean {
   return a.includes(b) || b.includes(a);
+}
+
+/**
+ * The sources whose sentences must speak of how the shop works to answer a question about it: the
+ * pages, and the products a search found ("do you price match?" is not answered by a plug's
+ * "leaves the second outlet free"). A product the question names answers of itself ("how long is
+ * the warranty on the Polarfuchs?": "10 Jahre Herstellergarantie").
+ */
+function policyRead(source: OfflineSource): boolean {
+  return source.kind === 'post' || source.origin === 'search';
 }
 
 /** A word shorter than this is not corrected: too many words are one letter from it. */
@@ -622,16 +656,23 @@ export function extractAnswer(
     const unknown =
       options.requireKnownWords === true &&
       terms.terms.some((term, index) => term.answering && frequency[index] === 0 && !term.cue && !sourceStems.some((set) => termMatch(term, set) > 0));
-    const needed = unknown ? 2 : 1;
+    // A question about how the shop works ("will you price match…?") is answered by a sentence
+    // about that (in its words, its page's or the shop's), not by one sharing its other words.
     const scored = sentences
       .map((sentence, position) => {
-        const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency, headings[position]);
+        const { score, matched, words } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency, headings[position]);
+        // A word the site lacks: two of the question's words must be found, not one and a figure.
+        const answers =
+          (unknown ? words >= 2 : matched >= 1) &&
+          (!terms.policy ||
+            !policyRead(source) ||
+            mentionsShopPolicy(source.kind === 'post' ? `${sentence} ${source.title} ${headings[position] ?? ''}` : sentence));
         // Whether the sentence itself, not only its page's title, says something asked about.
         // A step under "How to verify" is itself the answer to "how do I get the discount?".
         const itself =
           scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0 || (terms.procedure && underProcedureHeading(headings[position]));
         const weight = itself ? 1 : CONTEXT_ONLY_WEIGHT;
-        return { sentence: quoted[position] as string, position, itself, score: matched >= needed ? (score + headingBonus(position)) * prior * weight : 0 };
+        return { sentence: quoted[position] as string, position, itself, score: answers ? (score + headingBonus(position)) * prior * weight : 0 };
       })
       .filter((entry) => entry.score > 0 && !options.exclude?.has(entry.sentence));
     if (scored.length === 0) return;

@@ -14,12 +14,19 @@ interface ShopTopic {
   asked: RegExp;
   /** The words shops use for it, by primary language; English when the language has none. */
   words: Readonly<Record<string, string>>;
+  /**
+   * A question of how the shop works (shipping, returns, payment…), which its pages answer, never
+   * a catalog search: "how much is shipping?" lists no products. Not the topics a product may be
+   * asked for by ("do you sell phone chargers?" touches "contact").
+   */
+  policy?: true;
 }
 
 const word = (alternatives: string) => new RegExp(`(?<![\\p{L}])(?:${alternatives})(?![\\p{L}])`, 'u');
 
 const TOPICS: readonly ShopTopic[] = [
   {
+    policy: true,
     asked: word(
       String.raw`returns?|returning|returned|send (?:it |them |something |things |an item |items )?back|bring (?:it )?back|give (?:it )?back|zuruck\w*|ruckgabe\w*|rucksend\w*|widerruf\w*|retour\w*|renvoy\w*|rendre|devol\w*|reso|resi|restitu\w*|terugsturen|devolv\w*`,
     ),
@@ -34,14 +41,17 @@ const TOPICS: readonly ShopTopic[] = [
     },
   },
   {
+    policy: true,
     asked: word(String.raw`refunds?|refunded|money back|reimburs\w*|erstatt\w*|geld zuruck|ruckzahlung|rembours\w*|reembols\w*|rimbors\w*|terugbetal\w*`),
     words: { en: 'refund', de: 'Erstattung erstatten Rückzahlung', fr: 'remboursement', es: 'reembolso', it: 'rimborso', nl: 'terugbetaling', pt: 'reembolso' },
   },
   {
+    policy: true,
     asked: word(String.raw`exchang\w*|swap\w*|wrong size|different size|other size|umtausch\w*|umtauschen|tauschen|echang\w*|cambi\w*|ruil\w*|troca\w*`),
     words: { en: 'exchange exchanges', de: 'Umtausch umtauschen', fr: 'échange', es: 'cambio', it: 'cambio', nl: 'ruilen', pt: 'troca' },
   },
   {
+    policy: true,
     asked: word(
       String.raw`ship\w*|deliver\w*|postage|dispatch\w*|versand\w*|versend\w*|liefer\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`,
     ),
@@ -56,10 +66,17 @@ const TOPICS: readonly ShopTopic[] = [
     },
   },
   {
-    asked: word(String.raw`warrant\w*|guarantee\w*|garanti\w*|gewahrleistung|defect\w*|defekt\w*|faulty|broke|broken|kaputt\w*|garanzia|garantia`),
+    policy: true,
+    asked: word(String.raw`warrant\w*|guarantee\w*|garanti\w*|gewahrleistung|garanzia|garantia`),
     words: { en: 'warranty guarantee', de: 'Garantie Gewährleistung', fr: 'garantie', es: 'garantía', it: 'garanzia', nl: 'garantie', pt: 'garantia' },
   },
   {
+    // Something broken is often a warranty case, but "so that it doesn't break" asks how to use it.
+    asked: word(String.raw`defect\w*|defekt\w*|faulty|broke|broken|kaputt\w*`),
+    words: { en: 'warranty guarantee', de: 'Garantie Gewährleistung', fr: 'garantie', es: 'garantía', it: 'garanzia', nl: 'garantie', pt: 'garantia' },
+  },
+  {
+    policy: true,
     asked: word(
       String.raw`pay|paying|payment\w*|credit card|card|paypal|klarna|invoice|instal+ments?|zahl\w*|bezahl\w*|rechnung|kreditkarte|ratenkauf|paiement|payer|carte|pago|pagar|tarjeta|pagamento|pagare|betal\w*`,
     ),
@@ -86,12 +103,14 @@ const TOPICS: readonly ShopTopic[] = [
     },
   },
   {
+    policy: true,
     asked: word(
       String.raw`track\w*|where is my (?:order|package|parcel)|sendungsverfolgung|sendungsnummer|wo (?:ist|bleibt) mein\w*|suivi|seguimiento|rastre\w*|tracciament\w*`,
     ),
     words: { en: 'tracking track', de: 'Sendungsverfolgung', fr: 'suivi', es: 'seguimiento', it: 'tracciamento', nl: 'volgen', pt: 'rastreamento' },
   },
   {
+    policy: true,
     asked: word(String.raw`cancel\w*|storn\w*|annul\w*|cancelar|annullare|annuleren`),
     words: {
       en: 'cancel cancellation',
@@ -104,7 +123,9 @@ const TOPICS: readonly ShopTopic[] = [
     },
   },
   {
-    asked: word(String.raw`wash\w*|clean\w*|care for|dry clean\w*|tumble dry|wasch\w*|pfleg\w*|reinig\w*|lav\w*|nettoy\w*|entretien|limpi\w*|wass\w*`),
+    asked: word(
+      String.raw`wash\w*|clean\w*|care for|dry clean\w*|tumble dry|wasch\w*|pfleg\w*|reinig\w*|lav(?:ar|are|er|age|aggio|ado|adora|able|abile|agem|avel|a|e|o)\w*|nettoy\w*|entretien|limpi\w*|wassen|gewassen`,
+    ),
     words: {
       en: 'care wash cleaning',
       de: 'Pflege waschen reinigen',
@@ -115,12 +136,86 @@ const TOPICS: readonly ShopTopic[] = [
       pt: 'cuidados lavagem',
     },
   },
+  {
+    policy: true,
+    // "Do you have a shop in Manchester I can visit?": a question about the shop, not its catalog.
+    asked: word(
+      String.raw`(?:physical|real|local|actual|brick and mortar|bricks and mortar) (?:shop|store)|(?:shop|store|showroom|branch|outlet)s? (?:in|near|nearby|close to)|showrooms?|visit (?:you|your|the) (?:shop|store|warehouse|showroom)|in person|walk[- ]in|ladengeschaft\w*|ladenlokal|filiale\w*|vor ort|(?:laden|geschaft) in|magasin (?:a|physique|en ville)|boutique (?:a|physique)|tienda (?:fisica|en)|tiendas fisicas|negozio (?:fisico|a)|loja (?:fisica|em)`,
+    ),
+    words: {
+      en: 'visit showroom address online',
+      de: 'Ladengeschäft Besuch Adresse online',
+      fr: 'boutique magasin adresse en ligne',
+      es: 'tienda física dirección online',
+      it: 'negozio indirizzo online',
+      nl: 'winkel adres online',
+      pt: 'loja endereço online',
+    },
+  },
+  {
+    policy: true,
+    asked: word(
+      String.raw`price ?match\w*|match (?:a|the|their|your|that) price|beat (?:a|the|their|that) price|cheaper (?:elsewhere|somewhere else|on amazon|at)|preisgarantie|bestpreis\w*|tiefpreis\w*|alignement (?:des|de|du) prix|igual\w* (?:el |los )?precios?|garanzia (?:del )?prezzo`,
+    ),
+    words: {
+      en: 'price match',
+      de: 'Preisgarantie Bestpreis',
+      fr: 'alignement prix',
+      es: 'igualamos precio',
+      it: 'prezzo garantito',
+      nl: 'prijsgarantie',
+      pt: 'preço',
+    },
+  },
+  {
+    policy: true,
+    // "Do you do trade prices for restaurants?", "discount for 40 bulbs?": business and volume orders.
+    asked: word(
+      String.raw`wholesale|bulk|trade (?:account|price\w*|discount\w*|customers?)|business (?:account|customers?|price\w*|orders?)|b2b|volume discount\w*|quantity discount\w*|discounts? for \d+|discounts? (?:if|when) (?:i|we) (?:buy|order)\w*|buy(?:ing)? in bulk|large orders?|gewerbe\w*|grosshandel\w*|mengenrabatt\w*|firmenkunde\w*|wiederverkauf\w*|mayorista\w*|al por mayor|hosteleria|restaurantes|empresas|grossiste\w*|en gros|professionnels|ingrosso|rivenditor\w*|groothandel`,
+    ),
+    words: {
+      en: 'wholesale bulk trade business quote',
+      de: 'Großhandel Gewerbe Mengenrabatt Firmenkunden Angebot',
+      fr: 'professionnels grossiste devis',
+      es: 'mayorista empresas profesionales presupuesto',
+      it: 'ingrosso aziende preventivo',
+      nl: 'groothandel zakelijk offerte',
+      pt: 'atacado empresas orçamento',
+    },
+  },
+  {
+    policy: true,
+    asked: word(
+      String.raw`gift ?wrap\w*|gift (?:box|message|note|receipt|packaging)|wrap (?:it|them) (?:up )?as a gift|geschenkverpackung|geschenkpapier|als geschenk verpack\w*|papel de regalo|envolver para regalo|envoltorio de regalo|paquete regalo|emballage cadeau|paquet cadeau|papier cadeau|confezione regalo|pacchetto regalo|embrulho|cadeauverpakking`,
+    ),
+    words: {
+      en: 'gift wrap wrapping message',
+      de: 'Geschenkverpackung Geschenk',
+      fr: 'emballage cadeau',
+      es: 'regalo envoltorio',
+      it: 'confezione regalo',
+      nl: 'cadeauverpakking',
+      pt: 'embrulho presente',
+    },
+  },
 ];
 
 /** Whether a word of a question names a shop topic ("postage", "refund"): the shop may word it otherwise. */
 export function namesShopTopic(word: string): boolean {
   const folded = fold(word);
   return TOPICS.some((topic) => topic.asked.test(folded));
+}
+
+/** Whether a text speaks of how the shop works (shipping, returns, refunds, payment…; not "wash" or "phone"): see ShopTopic.policy. */
+export function mentionsShopPolicy(text: string): boolean {
+  const folded = fold(text);
+  return TOPICS.some((topic) => topic.policy === true && topic.asked.test(folded));
+}
+
+/** Whether the question asks how the shop works (shipping, returns, payment, a shop to visit…): its pages answer, not its catalog. */
+export function asksShopPolicy(question: string): boolean {
+  const folded = fold(question);
+  return TOPICS.some((topic) => topic.policy === true && topic.asked.test(folded));
 }
 
 /** Two forms of one word: the same, or one the other with an ending of up to two letters ("return", "returns"). */
@@ -146,6 +241,10 @@ export interface TopicAsked {
   words: string[];
   /** Whether a word of the question is one that asks about the topic ("postage" for shipping). */
   askedBy: (word: string) => boolean;
+  /** How the shop works (see ShopTopic.policy); a region named with one is too. */
+  policy: boolean;
+  /** The question's phrases of several words that ask about it ("send back"): their words mean the topic, not themselves. */
+  phrases: string[];
 }
 
 /**
@@ -159,9 +258,11 @@ export function topicsAsked(question: string, languages: readonly string[]): Top
   const found: TopicAsked[] = TOPICS.filter((topic) => topic.asked.test(folded)).map((topic) => ({
     words: [...new Set(primaries.flatMap((language) => (topic.words[language] ?? topic.words.en ?? '').split(' ')))],
     askedBy: (word: string) => topic.asked.test(fold(word)),
+    policy: topic.policy === true,
+    phrases: [...folded.matchAll(new RegExp(topic.asked.source, 'gu'))].map((match) => match[0]).filter((phrase) => wordsOf(phrase).length > 1),
   }));
   const region = found.length > 0 ? destinationWords(question, languages).split(' ').filter(Boolean) : [];
-  if (region.length > 0) found.push({ words: region, askedBy: () => false });
+  if (region.length > 0) found.push({ words: region, askedBy: () => false, policy: found.some((topic) => topic.policy), phrases: [] });
   return found;
 }
 
