@@ -23,7 +23,7 @@ export interface SiteContext {
 
 export interface SiteTestOptions<Ready> {
   /** Why WordPress cannot run here (missingWordPressPrerequisites), if it cannot: the setup fails with it. */
-  missing: string | null;
+  missing: string | null | undefined;
   woocommerce: boolean;
   /** The seeded workspace the site is for. */
   shop: ShopOptions;
