@@ -1,8 +1,7 @@
 import { describe, expect } from 'vitest';
 import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
-import { appTest } from '../helpers/fixtures.js';
 import { handshakeRequest, signedSync } from '../helpers/integration.js';
-import { STORE_URL, openWidget, pageItem, pageTitled, pageUrl, productNamed, productUrl, quotedLines, syncStore } from './helpers/outdoor-store.js';
+import { STORE_URL, openWidget, pageItem, pageTitled, pageUrl, productNamed, productUrl, quotedLines, outdoorStoreTest } from './helpers/outdoor-store.js';
 
 /**
  * Questions a shopper asks every day that the offline responder got wrong while the issue's
@@ -13,12 +12,7 @@ import { STORE_URL, openWidget, pageItem, pageTitled, pageUrl, productNamed, pro
 
 const ask = async (service: TestApp, shop: SeededWorkspace, message: string) => (await openWidget(service, shop.agentId, { locale: 'en' })).ask(message);
 
-const it = appTest({
-  shop: { name: 'Northwind Outfitters' },
-  prepare: async (service, shop) => {
-    await syncStore(service.app, shop.token);
-  },
-});
+const it = outdoorStoreTest();
 
 describe('policy questions are answered with the sentence that states the fact asked for', () => {
   const shipping = pageUrl(pageTitled('Shipping'));

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { primaryLanguage } from '../../src/modules/assistant/locales.js';
 import { phrase } from '../../src/modules/assistant/phrases.js';
-import { linkTargets, openWidget, syncedOutdoorStore } from './helpers/outdoor-store.js';
+import { linkTargets, openWidget, outdoorStoreTest } from './helpers/outdoor-store.js';
 
 /**
  * Small talk in the 20 most used languages the assistant speaks: a greeting, a thanks and a "who
@@ -40,7 +40,7 @@ const CASES = Object.entries(MESSAGES).flatMap(([language, messages]) =>
   (Object.entries(messages) as [Kind, string][]).map(([kind, message]) => ({ language, kind, message })),
 );
 
-const store = syncedOutdoorStore(120_000);
+const it = outdoorStoreTest(120_000);
 
 describe('small talk in the 20 most used languages', () => {
   it('covers 20 languages, three kinds each', () => {
@@ -48,8 +48,8 @@ describe('small talk in the 20 most used languages', () => {
     expect(CASES).toHaveLength(60);
   });
 
-  it.each(CASES)('$language $kind ($message): a short answer in $language, no sources', async ({ language, kind, message }) => {
-    const answer = await (await openWidget(store.t, store.shop.agentId, { locale: language })).ask(message);
+  it.for(CASES)('$language $kind ($message): a short answer in $language, no sources', async ({ language, kind, message }, { service, shop }) => {
+    const answer = await (await openWidget(service, shop.agentId, { locale: language })).ask(message);
     // zh is answered as zh-Hans, its usual script.
     expect(primaryLanguage(answer.language)).toBe(language);
     // The sentence for what was said, in the visitor's language, and what the assistant can help with when it introduces itself.

@@ -1,7 +1,6 @@
 import { describe, expect } from 'vitest';
 import { phrase } from '../../src/modules/assistant/phrases.js';
 import type { SeededWorkspace, TestApp } from '../helpers/app.js';
-import { appTest } from '../helpers/fixtures.js';
 import {
   linkTargets,
   openWidget,
@@ -13,7 +12,7 @@ import {
   productPageContext,
   productUrl,
   quotedLines,
-  syncStore,
+  outdoorStoreTest,
   type WidgetAnswer,
 } from './helpers/outdoor-store.js';
 
@@ -50,12 +49,7 @@ function expectNoHeaderQuoted(answer: WidgetAnswer, name: Parameters<typeof prod
   expect(quoted).not.toMatch(/SKU\s/);
 }
 
-const it = appTest({
-  shop: { name: 'Northwind Outfitters' },
-  prepare: async (service, shop) => {
-    await syncStore(service.app, shop.token);
-  },
-});
+const it = outdoorStoreTest();
 
 describe('(a) a fact about a product is quoted from the sentence or spec line that states it', () => {
   it('"How much does the Basecamp 2 Tent weigh?" quotes "Packed weight 2.35 kg", not the header', async ({ service, shop }) => {

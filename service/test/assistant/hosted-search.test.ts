@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { agents } from '../../src/db/schema.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import {
   hasToolResult,
   startFakeAnthropic,
@@ -68,44 +69,45 @@ const providers = [
   { provider: 'anthropic', start: startFakeAnthropic },
 ] as const;
 
-let openai: FakeLlm;
-let anthropic: FakeLlm;
-let t: TestApp;
-const shops: Partial<Record<(typeof providers)[number]['provider'], SeededWorkspace>> = {};
+type Provider = (typeof providers)[number]['provider'];
+type Shops = Partial<Record<Provider, SeededWorkspace>>;
 
-beforeAll(async () => {
-  openai = await startFakeOpenAI(script);
-  anthropic = await startFakeAnthropic(script);
-  t = await createTestApp({
-    providerEnv: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: anthropic.baseUrl },
-  });
-  for (const { provider } of providers) {
-    const shop = await seedWorkspace(t.database, `Northwind (${provider})`);
-    await t.database.db.update(agents).set({ provider, model: 'test-model' }).where(eq(agents.id, shop.agentId));
-    await syncStore(t.app, shop.token);
-    shops[provider] = shop;
-  }
-}, 60_000);
-
+// The fake model servers are up before the app is made: its provider settings point at them.
+const openai: FakeLlm = await startFakeOpenAI(script);
+const anthropic: FakeLlm = await startFakeAnthropic(script);
 afterAll(async () => {
-  await t?.close();
-  await openai?.close();
-  await anthropic?.close();
+  await openai.close();
+  await anthropic.close();
+});
+
+/** The app with a workspace per provider, each with the store synced, its agent on that provider. */
+const it = appTest({
+  providerEnv: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: anthropic.baseUrl },
+  shop: false,
+  prepare: async (service) => {
+    const shops: Shops = {};
+    for (const { provider } of providers) {
+      const shop = await seedWorkspace(service.database, `Northwind (${provider})`);
+      await service.database.db.update(agents).set({ provider, model: 'test-model' }).where(eq(agents.id, shop.agentId));
+      await syncStore(service.app, shop.token);
+      shops[provider] = shop;
+    }
+    return shops;
+  },
 });
 
 describe.each(providers)('a hosted model ($provider) drives the search', ({ provider }) => {
   const fake = () => (provider === 'openai' ? openai : anthropic);
-  const shop = () => shops[provider] as SeededWorkspace;
 
   /** The requests of the turn just asked (the fake servers serve every turn of the file). */
-  async function askTurn(message: string) {
+  async function askTurn(service: TestApp, shops: Shops, message: string) {
     const before = fake().requests.length;
-    const answer = await (await openWidget(t, shop().agentId, { locale: 'en' })).ask(message);
+    const answer = await (await openWidget(service, (shops[provider] as SeededWorkspace).agentId, { locale: 'en' })).ask(message);
     return { answer, requests: fake().requests.slice(before) };
   }
 
-  it('"Haben Sie einen Korkenzieher?" on an English store: the model searches "corkscrew", finds it and its source is shown', async () => {
-    const { answer, requests } = await askTurn('Haben Sie einen Korkenzieher?');
+  it('"Haben Sie einen Korkenzieher?" on an English store: the model searches "corkscrew", finds it and its source is shown', async ({ service, prepared }) => {
+    const { answer, requests } = await askTurn(service, prepared, 'Haben Sie einen Korkenzieher?');
     expect(requests).toHaveLength(2);
     expect(answer.language).toBe('de');
     expect(answer.toolCalls).toEqual([expect.objectContaining({ name: 'search_knowledge', arguments: { query: 'corkscrew' } })]);
@@ -117,8 +119,8 @@ describe.each(providers)('a hosted model ($provider) drives the search', ({ prov
     expect(answer.sources).toEqual([{ title: CORKSCREW.name, url: productUrl(CORKSCREW) }]);
   });
 
-  it('search_knowledge with max_price returns only products under the bound', async () => {
-    const { answer, requests } = await askTurn('Do you have any merino gear under $30?');
+  it('search_knowledge with max_price returns only products under the bound', async ({ service, prepared }) => {
+    const { answer, requests } = await askTurn(service, prepared, 'Do you have any merino gear under $30?');
     expect(answer.toolCalls[0]).toMatchObject({ name: 'search_knowledge', arguments: { query: 'merino wool', max_price: 30 } });
     const urls = (answer.toolCalls[0]?.result as { results: { url: string }[] }).results.map((r) => r.url);
     expect(urls.length).toBeGreaterThan(0);
@@ -132,8 +134,8 @@ describe.each(providers)('a hosted model ($provider) drives the search', ({ prov
     expect(toolResultText(requests[1]!)).not.toContain('Summit Merino Base Layer');
   });
 
-  it('show_products with max_price shows only products under the bound', async () => {
-    const { answer } = await askTurn('Any gifts under $30?');
+  it('show_products with max_price shows only products under the bound', async ({ service, prepared }) => {
+    const { answer } = await askTurn(service, prepared, 'Any gifts under $30?');
     expect(answer.toolCalls[0]).toMatchObject({ name: 'show_products', arguments: expect.objectContaining({ max_price: 30 }) });
     const products = (answer.toolCalls[0]?.result as { products: { url: string; price: string }[] }).products;
     expect(products.length).toBeGreaterThan(0);
@@ -141,8 +143,8 @@ describe.each(providers)('a hosted model ($provider) drives the search', ({ prov
     for (const source of answer.sources) expect(Number(productAt(source.url)?.price), source.url).toBeLessThanOrEqual(30);
   });
 
-  it('the hosted prompt names the content language and has no facts section; the offline facts are never sent', async () => {
-    const { requests } = await askTurn('Haben Sie einen Korkenzieher?');
+  it('the hosted prompt names the content language and has no facts section; the offline facts are never sent', async ({ service, prepared }) => {
+    const { requests } = await askTurn(service, prepared, 'Haben Sie einen Korkenzieher?');
     const system = systemPromptOf(requests[0]!);
     expect(system).toContain("The website's content is written in English");
     expect(system).toContain('call search_knowledge with a short query you write in English');

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { conversations } from '../../src/db/schema.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { createMember, signIn } from '../dashboard/helpers.js';
 import { init, widgetPost } from '../helpers/widget.js';
 
@@ -40,33 +41,30 @@ async function startSmtp(options: { refuse?: () => boolean } = {}) {
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+let refuse = false;
+// The SMTP server is up before the app is made: its alert settings point at it.
+const smtp = await startSmtp({ refuse: () => refuse });
+afterAll(async () => {
+  await smtp.close();
+});
+
+/** The app sending alerts through that server; `prepared` names the shop's owner and editor, with the owner signed in. */
+const it = appTest({
+  config: { alerts: { smtpUrl: smtp.url, from: 'Alerts <alerts@assistant.example>', waitingMinutes: 5 } },
+  shop: { name: 'Waiting shop' },
+  prepare: async (service, shop) => {
+    const other = await seedWorkspace(service.database, 'Other shop');
+    const owner = await createMember(service.database, shop.workspaceId, 'owner', 'owner@waiting.example');
+    const editor = await createMember(service.database, shop.workspaceId, 'editor', 'editor@waiting.example');
+    await createMember(service.database, shop.workspaceId, 'viewer', 'viewer@waiting.example');
+    await createMember(service.database, other.workspaceId, 'owner', 'owner@other.example');
+    await signIn(service.app, owner); // somebody is online: the request waits for a person
+    return { owner, editor };
+  },
+});
+
 describe('emails the team about a visitor waiting for a person', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let refuse = false;
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  let other: SeededWorkspace;
-  let owner: string;
-  let editor: string;
-
-  beforeAll(async () => {
-    smtp = await startSmtp({ refuse: () => refuse });
-    t = await createTestApp({ config: { alerts: { smtpUrl: smtp.url, from: 'Alerts <alerts@assistant.example>', waitingMinutes: 5 } } });
-    shop = await seedWorkspace(t.database, 'Waiting shop');
-    other = await seedWorkspace(t.database, 'Other shop');
-    owner = await createMember(t.database, shop.workspaceId, 'owner', 'owner@waiting.example');
-    editor = await createMember(t.database, shop.workspaceId, 'editor', 'editor@waiting.example');
-    await createMember(t.database, shop.workspaceId, 'viewer', 'viewer@waiting.example');
-    await createMember(t.database, other.workspaceId, 'owner', 'owner@other.example');
-    await signIn(t.app, owner); // somebody is online: the request waits for a person
-  }, 60_000);
-
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
-
-  async function waitingVisitor() {
+  async function waitingVisitor(t: TestApp, shop: SeededWorkspace) {
     const started = (await init(t.app, { agent_id: shop.agentId })).json() as { token: string; conversation_id: string };
     // A message first: the conversation is stored, as a visitor's is.
     await widgetPost(t.app, '/v1/widget/messages', started.token, { message: 'Where is my parcel?' });
@@ -75,9 +73,9 @@ describe('emails the team about a visitor waiting for a person', () => {
     return started.conversation_id;
   }
 
-  it('sends one email per request, after the configured minutes, to the members who may reply', async () => {
+  it('sends one email per request, after the configured minutes, to the members who may reply', async ({ service: t, shop, prepared: { owner, editor } }) => {
     const alerts = t.app.deps.waitingAlerts!;
-    const conversationId = await waitingVisitor();
+    const conversationId = await waitingVisitor(t, shop);
     expect(await alerts.sweep()).toBe(0);
     t.clock.advance(4 * 60_000);
     expect(await alerts.sweep()).toBe(0);
@@ -101,12 +99,16 @@ describe('emails the team about a visitor waiting for a person', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it('tries again at the next sweep when the SMTP server refuses, and sends nothing for an answered request', async () => {
+  it('tries again at the next sweep when the SMTP server refuses, and sends nothing for an answered request', async ({
+    service: t,
+    shop,
+    prepared: { owner },
+  }) => {
     const alerts = t.app.deps.waitingAlerts!;
     const before = smtp.received.length;
     await signIn(t.app, owner); // the clock moved on: the owner is online again
-    const waiting = await waitingVisitor();
-    const answered = await waitingVisitor();
+    const waiting = await waitingVisitor(t, shop);
+    const answered = await waitingVisitor(t, shop);
     // A member took the second one over before it waited long: no alert for it.
     await t.database.db.update(conversations).set({ handoffState: 'human' }).where(eq(conversations.id, answered));
     t.clock.advance(6 * 60_000);

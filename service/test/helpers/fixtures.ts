@@ -34,20 +34,25 @@ interface UnseededFile<Prepared> {
   prepare?: (service: TestApp) => Promise<Prepared>;
 }
 
-export type AppTestOptions<Prepared = void> = TestAppOptions & (SeededFile<Prepared> | UnseededFile<Prepared>);
+interface SetupTime {
+  /** How long the app and the file's preparations may take, in ms (the hook timeout unless given). */
+  setupTimeout?: number;
+}
+
+export type AppTestOptions<Prepared = void> = TestAppOptions & SetupTime & (SeededFile<Prepared> | UnseededFile<Prepared>);
 
 /**
  * `it` with the app and a seeded shop as fixtures: a test names what it uses
  * (`async ({ service, shop }) => ...`) and the app is built once for the file, on first use.
  */
 export function appTest<Prepared = void>(options: AppTestOptions<Prepared> = {}) {
-  const { prepare, shop: shopOptions, ...appOptions } = options;
+  const { prepare, shop: shopOptions, setupTimeout, ...appOptions } = options;
   let prepared: Prepared;
   // The app (and what the file's tests share, when there is a `prepare`) is made before the file's
   // first test, under the hook timeout, as the beforeAll it replaces was; made inside a test, it
   // would count against that one test's timeout (a busy machine takes longer to boot the app).
-  if (prepare) beforeEach((async ({ prepared: _ready }: { prepared?: Prepared }) => {}) as Parameters<typeof beforeEach>[0]);
-  else beforeEach((async ({ service: _ready }: { service?: TestApp }) => {}) as Parameters<typeof beforeEach>[0]);
+  if (prepare) beforeEach((async ({ prepared: _ready }: { prepared?: Prepared }) => {}) as Parameters<typeof beforeEach>[0], setupTimeout);
+  else beforeEach((async ({ service: _ready }: { service?: TestApp }) => {}) as Parameters<typeof beforeEach>[0], setupTimeout);
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
   const serviceFixture = async ({}, use: (value: TestApp) => Promise<void>) => {
     const service = await createTestApp(appOptions);

@@ -1,7 +1,8 @@
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { loadConfig, type HttpLimits } from '../../src/config.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { SHOP_ORIGIN } from '../helpers/widget.js';
 
 /**
@@ -48,50 +49,49 @@ function connect(port: number): Promise<RawConnection> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The app with these limits, listening; `prepared` is its port. */
+const it = appTest({
+  config: { http: LIMITS },
+  prepare: async (service: TestApp) => {
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    return (service.app.server.address() as AddressInfo).port;
+  },
+});
+
 describe('connection limits on a listening server', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  let port: number;
   const open: net.Socket[] = [];
-  const raw = async () => {
+  const raw = async (port: number) => {
     const connection = await connect(port);
     open.push(connection.socket);
     return connection;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp({ config: { http: LIMITS } });
-    shop = await seedWorkspace(t.database);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of open) socket.destroy();
-    await t?.close();
   });
 
-  const initHead = (length: number) =>
+  const initHead = (port: number, length: number) =>
     `POST /v1/widget/init HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${SHOP_ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
-  it('answers a whole request as usual', async () => {
+  it('answers a whole request as usual', async ({ shop, prepared: port }) => {
     const body = JSON.stringify({ agent_id: shop.agentId });
-    const connection = await raw();
-    connection.socket.write(initHead(Buffer.byteLength(body)) + body);
+    const connection = await raw(port);
+    connection.socket.write(initHead(port, Buffer.byteLength(body)) + body);
     await expect.poll(() => connection.received(), { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200 [\s\S]*"token"/);
   });
 
-  it('closes a request whose body stalls after its headers, at the request deadline (408)', async () => {
-    const connection = await raw();
-    connection.socket.write(`${initHead(1_000)}{"agent_id":`);
+  it('closes a request whose body stalls after its headers, at the request deadline (408)', async ({ prepared: port }) => {
+    const connection = await raw(port);
+    connection.socket.write(`${initHead(port, 1_000)}{"agent_id":`);
     const closedAfter = await connection.closedWithin(LIMITS.requestTimeoutMs + SLACK_MS);
     expect(closedAfter, 'the connection is still open').toBeDefined();
     expect(closedAfter!).toBeGreaterThanOrEqual(LIMITS.requestTimeoutMs - 100);
     expect(connection.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
-  it('closes a body that keeps trickling in, one byte at a time, at the request deadline', async () => {
-    const connection = await raw();
-    connection.socket.write(initHead(1_000));
+  it('closes a body that keeps trickling in, one byte at a time, at the request deadline', async ({ prepared: port }) => {
+    const connection = await raw(port);
+    connection.socket.write(initHead(port, 1_000));
     const trickle = setInterval(() => connection.socket.writable && connection.socket.write(' '), 100);
     try {
       const closedAfter = await connection.closedWithin(LIMITS.requestTimeoutMs + SLACK_MS);
@@ -101,30 +101,30 @@ describe('connection limits on a listening server', () => {
     }
   });
 
-  it('closes a connection whose headers stall, at the header deadline', async () => {
-    const connection = await raw();
+  it('closes a connection whose headers stall, at the header deadline', async ({ prepared: port }) => {
+    const connection = await raw(port);
     connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `);
     const closedAfter = await connection.closedWithin(LIMITS.headersTimeoutMs + SLACK_MS);
     expect(closedAfter, 'the connection is still open').toBeDefined();
     expect(closedAfter!).toBeLessThan(LIMITS.requestTimeoutMs);
   });
 
-  it('closes a connection that never sends anything, at the header deadline', async () => {
-    const connection = await raw();
+  it('closes a connection that never sends anything, at the header deadline', async ({ prepared: port }) => {
+    const connection = await raw(port);
     expect(await connection.closedWithin(LIMITS.headersTimeoutMs + SLACK_MS), 'the connection is still open').toBeDefined();
   });
 
-  it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
-    const connection = await raw();
+  it('closes an idle keep-alive connection after the keep-alive timeout', async ({ prepared: port }) => {
+    const connection = await raw(port);
     connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
     await expect.poll(() => connection.received(), { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200 /);
     // Node adds a second to the keep-alive timeout before it closes the socket.
     expect(await connection.closedWithin(LIMITS.keepAliveTimeoutMs + 1_000 + SLACK_MS), 'the connection is still open').toBeDefined();
   });
 
-  it(`closes connections beyond ${LIMITS.maxConnections} as they arrive, and takes new ones once there is room`, async () => {
-    const held = await Promise.all(Array.from({ length: LIMITS.maxConnections }, () => raw()));
-    const extra = await raw();
+  it(`closes connections beyond ${LIMITS.maxConnections} as they arrive, and takes new ones once there is room`, async ({ prepared: port }) => {
+    const held = await Promise.all(Array.from({ length: LIMITS.maxConnections }, () => raw(port)));
+    const extra = await raw(port);
     const extraClosed = await extra.closedWithin(300);
     expect(extraClosed, 'the connection beyond the cap is still open').toBeDefined();
     expect(extra.received()).toBe('');
@@ -132,7 +132,7 @@ describe('connection limits on a listening server', () => {
     expect(held.every((connection) => !connection.socket.destroyed)).toBe(true);
     for (const connection of held) connection.socket.destroy();
     await sleep(100);
-    const later = await raw();
+    const later = await raw(port);
     later.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     await expect.poll(() => later.received(), { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200 /);
   });

@@ -3,36 +3,40 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { conversations, couponApplies, leads, messages, widgetEventQuotas, widgetEvents } from '../../src/db/schema.js';
 import { runRetention, startRetention } from '../../src/modules/ops/retention.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { startServerProcess } from '../helpers/server-process.js';
 import { waitFor } from '../helpers/wait.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('telemetry retention', () => {
-  let t: TestApp;
-  let shops: SeededWorkspace[];
-  let conversationIds: string[];
-  beforeAll(async () => {
-    t = await createTestApp();
-    shops = [await seedWorkspace(t.database, 'First shop'), await seedWorkspace(t.database, 'Second shop')];
-    conversationIds = [];
+/** Two shops, each with a conversation for their telemetry to belong to. */
+interface Seeded {
+  shops: SeededWorkspace[];
+  conversationIds: string[];
+}
+
+const it = appTest({
+  shop: false,
+  prepare: async (t): Promise<Seeded> => {
+    const shops = [await seedWorkspace(t.database, 'First shop'), await seedWorkspace(t.database, 'Second shop')];
+    const conversationIds: string[] = [];
     for (const shop of shops) {
       const id = randomUUID();
       await t.database.db.insert(conversations).values({ id, workspaceId: shop.workspaceId, agentId: shop.agentId, visitorId: randomUUID() });
       conversationIds.push(id);
     }
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+    return { shops, conversationIds };
+  },
+});
 
+describe('telemetry retention', () => {
   /** One event, coupon apply and counter per shop, received `ageDays` days before `now`. */
-  async function telemetryAged(now: Date, ageDays: number, label: string) {
+  async function telemetryAged(t: TestApp, { shops, conversationIds }: Seeded, now: Date, ageDays: number, label: string) {
     const createdAt = new Date(now.getTime() - ageDays * DAY);
     for (const [i, shop] of shops.entries()) {
       await t.database.db.insert(widgetEvents).values({
@@ -54,18 +58,19 @@ describe('telemetry retention', () => {
     }
   }
 
-  const labels = async () => ({
+  const labels = async (t: TestApp) => ({
     events: (await t.database.db.select({ props: widgetEvents.props }).from(widgetEvents)).map((row) => row.props.label as string).sort(),
     coupons: (await t.database.db.select({ code: couponApplies.code }).from(couponApplies)).map((row) => row.code).sort(),
     quotaDays: (await t.database.db.select({ day: widgetEventQuotas.day }).from(widgetEventQuotas)).map((row) => row.day).sort(),
   });
 
-  it('deletes events, coupon applies and counters older than the retention, in every workspace, and nothing else', async () => {
+  it('deletes events, coupon applies and counters older than the retention, in every workspace, and nothing else', async ({ service: t, prepared: seeded }) => {
+    const { shops, conversationIds } = seeded;
     const now = new Date('2030-06-15T12:00:00Z');
-    await telemetryAged(now, 200, 'old');
-    await telemetryAged(now, 91, 'past');
-    await telemetryAged(now, 89, 'recent');
-    await telemetryAged(now, 0, 'today');
+    await telemetryAged(t, seeded, now, 200, 'old');
+    await telemetryAged(t, seeded, now, 91, 'past');
+    await telemetryAged(t, seeded, now, 89, 'recent');
+    await telemetryAged(t, seeded, now, 0, 'today');
     await t.database.db.insert(leads).values({
       id: randomUUID(),
       workspaceId: shops[0]!.workspaceId,
@@ -85,7 +90,7 @@ describe('telemetry retention', () => {
 
     const result = await runRetention(t.database.db, { now, days: 90 });
     expect(result).toEqual({ cutoff: '2030-03-17T12:00:00.000Z', widget_events: 4, coupon_applies: 4, event_quotas: 4 });
-    expect(await labels()).toEqual({
+    expect(await labels(t)).toEqual({
       events: ['recent', 'recent', 'today', 'today'],
       coupons: ['recent', 'recent', 'today', 'today'],
       quotaDays: ['2030-03-18', '2030-03-18', '2030-06-15', '2030-06-15'],
@@ -98,32 +103,32 @@ describe('telemetry retention', () => {
     // Two days later on the injected clock, the 89-day-old rows are past it too.
     const later = await runRetention(t.database.db, { now: new Date(now.getTime() + 2 * DAY), days: 90 });
     expect(later).toMatchObject({ widget_events: 2, coupon_applies: 2, event_quotas: 2 });
-    expect((await labels()).events).toEqual(['today', 'today']);
+    expect((await labels(t)).events).toEqual(['today', 'today']);
     await t.database.db.delete(widgetEvents);
     await t.database.db.delete(couponApplies);
     await t.database.db.delete(widgetEventQuotas);
   });
 
-  it('works through a backlog larger than one batch', async () => {
+  it('works through a backlog larger than one batch', async ({ service: t, prepared: seeded }) => {
     const now = new Date('2031-01-01T00:00:00Z');
-    for (let i = 0; i < 7; i += 1) await telemetryAged(now, 100 + i, `backlog-${i}`);
+    for (let i = 0; i < 7; i += 1) await telemetryAged(t, seeded, now, 100 + i, `backlog-${i}`);
     const result = await runRetention(t.database.db, { now, days: 90, batch: 3 });
     expect(result).toMatchObject({ widget_events: 14, coupon_applies: 14, event_quotas: 14 });
-    expect(await labels()).toEqual({ events: [], coupons: [], quotaDays: [] });
+    expect(await labels(t)).toEqual({ events: [], coupons: [], quotaDays: [] });
   });
 
-  it('runs at start and then on its interval, with the clock it is given', async () => {
+  it('runs at start and then on its interval, with the clock it is given', async ({ service: t, prepared: seeded }) => {
     let now = new Date('2032-01-01T00:00:00Z');
-    await telemetryAged(now, 95, 'at-start');
+    await telemetryAged(t, seeded, now, 95, 'at-start');
     const job = startRetention(t.database.db, { now: () => now, days: 90, log: t.app.log, intervalMs: 50 });
     try {
-      await waitFor('the retention run', async () => ((await labels()).events.length === 0 ? true : undefined), 10_000);
-      await telemetryAged(now, 10, 'ten-days-old');
+      await waitFor('the retention run', async () => ((await labels(t)).events.length === 0 ? true : undefined), 10_000);
+      await telemetryAged(t, seeded, now, 10, 'ten-days-old');
       // Nothing to delete yet; 81 days later on the clock, the next run deletes it.
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect((await labels()).events).toEqual(['ten-days-old', 'ten-days-old']);
+      expect((await labels(t)).events).toEqual(['ten-days-old', 'ten-days-old']);
       now = new Date(now.getTime() + 81 * DAY);
-      await waitFor('the retention run', async () => ((await labels()).events.length === 0 ? true : undefined), 10_000);
+      await waitFor('the retention run', async () => ((await labels(t)).events.length === 0 ? true : undefined), 10_000);
     } finally {
       await job.stop();
     }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SPEC_LIMITS } from '../../src/app-deps.js';
 import { widgetEvents } from '../../src/db/schema.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { createTestApp, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { init, SHOP_ORIGIN, widgetPost } from '../helpers/widget.js';
 
 /**
@@ -14,21 +15,13 @@ import { init, SHOP_ORIGIN, widgetPost } from '../helpers/widget.js';
 
 const batch = (at: string, size = 50) => ({ events: Array.from({ length: size }, (_, i) => ({ name: 'cta_click', at, props: { i } })) });
 
-describe('event floods', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { eventsPerAgentPerDay: 120 } });
-    shop = await seedWorkspace(t.database);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+const it = appTest({ config: { eventsPerAgentPerDay: 120 } });
 
-  const storedFor = async (agentId: string) => t.database.db.$count(widgetEvents, eq(widgetEvents.agentId, agentId));
+describe('event floods', () => {
+  const storedFor = async (t: TestApp, agentId: string) => t.database.db.$count(widgetEvents, eq(widgetEvents.agentId, agentId));
 
   /** A published agent of its own, so that each test starts with an empty daily count. */
-  async function freshAgent(name: string): Promise<string> {
+  async function freshAgent(t: TestApp, shop: SeededWorkspace, name: string): Promise<string> {
     const agent = await runCommand(t.database.db, 'agent:create', {
       workspace: shop.workspaceId,
       name,
@@ -39,7 +32,10 @@ describe('event floods', () => {
     return String(agent.id);
   }
 
-  it(`one address gets ${SPEC_LIMITS.eventRequestsPerIp} event requests a minute, whatever the tokens; then 429 with Retry-After`, async () => {
+  it(`one address gets ${SPEC_LIMITS.eventRequestsPerIp} event requests a minute, whatever the tokens; then 429 with Retry-After`, async ({
+    service: t,
+    shop,
+  }) => {
     // A separate app: this test's daily cap must not be what stops the flood.
     const app = await createTestApp({ database: t.database });
     try {
@@ -47,7 +43,7 @@ describe('event floods', () => {
       const tokens = await Promise.all(
         Array.from({ length: 5 }, async () => (await init(app.app, { agent_id: shop.agentId }, SHOP_ORIGIN, {}, attacker)).json().token as string),
       );
-      const before = await storedFor(shop.agentId);
+      const before = await storedFor(t, shop.agentId);
       const now = app.clock.now().toISOString();
       const statuses: number[] = [];
       let retryAfter: string | undefined;
@@ -66,7 +62,7 @@ describe('event floods', () => {
       expect(statuses.slice(SPEC_LIMITS.eventRequestsPerIp).every((s) => s === 429)).toBe(true);
       expect(Number(retryAfter)).toBeGreaterThan(0);
       // At most the limit's worth of rows from that address (the test app's daily cap is the default).
-      expect((await storedFor(shop.agentId)) - before).toBe(SPEC_LIMITS.eventRequestsPerIp * 50);
+      expect((await storedFor(t, shop.agentId)) - before).toBe(SPEC_LIMITS.eventRequestsPerIp * 50);
       // Another address is not held by it.
       const other = (await init(app.app, { agent_id: shop.agentId }, SHOP_ORIGIN, {}, '203.0.113.51')).json();
       const elsewhere = await app.app.inject({
@@ -82,8 +78,8 @@ describe('event floods', () => {
     }
   });
 
-  it('an agent stores at most its daily cap of events, from any number of addresses; the rest is answered but dropped', async () => {
-    const agentId = await freshAgent('Capped');
+  it('an agent stores at most its daily cap of events, from any number of addresses; the rest is answered but dropped', async ({ service: t, shop }) => {
+    const agentId = await freshAgent(t, shop, 'Capped');
     const accepted: number[] = [];
     for (let i = 0; i < 4; i += 1) {
       const address = `198.51.100.${60 + i}`;
@@ -99,15 +95,15 @@ describe('event floods', () => {
       accepted.push(response.json().accepted);
     }
     expect(accepted).toEqual([50, 50, 20, 0]);
-    expect(await storedFor(agentId)).toBe(120);
+    expect(await storedFor(t, agentId)).toBe(120);
     // Another agent has its own count.
-    const otherAgent = await freshAgent('Uncapped so far');
+    const otherAgent = await freshAgent(t, shop, 'Uncapped so far');
     const session = (await init(t.app, { agent_id: otherAgent }, SHOP_ORIGIN, {}, '198.51.100.70')).json();
     expect((await widgetPost(t.app, '/v1/widget/events', session.token, batch(t.clock.now().toISOString(), 3), {})).json()).toEqual({ accepted: 3 });
   });
 
-  it('the count starts over on the next UTC day', async () => {
-    const agentId = await freshAgent('Next day');
+  it('the count starts over on the next UTC day', async ({ service: t, shop }) => {
+    const agentId = await freshAgent(t, shop, 'Next day');
     const session = (await init(t.app, { agent_id: agentId }, SHOP_ORIGIN, {}, '198.51.100.80')).json();
     const send = async (size: number) =>
       (
@@ -135,7 +131,7 @@ describe('event floods', () => {
         payload: JSON.stringify(batch(t.clock.now().toISOString(), 50)),
       });
       expect(response.json()).toEqual({ accepted: 50 });
-      expect(await storedFor(agentId)).toBe(170);
+      expect(await storedFor(t, agentId)).toBe(170);
     } finally {
       t.clock.advance(-(msToNextDay + 1000));
     }

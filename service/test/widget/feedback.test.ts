@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { conversations, messageFeedback, messages } from '../../src/db/schema.js';
 import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { appTest } from '../helpers/fixtures.js';
 import { init, widgetPost } from '../helpers/widget.js';
 import { asUser, createMember, signIn } from '../dashboard/helpers.js';
 
@@ -15,33 +16,27 @@ async function answered(t: TestApp, shop: SeededWorkspace, remoteAddress?: strin
   return { token: started.token as string, conversationId: started.conversation_id as string, answerId: reply.json().message.id as string };
 }
 
+const it = appTest();
+
 describe('answer feedback', () => {
-  let t: TestApp;
-  let shop: SeededWorkspace;
-  beforeAll(async () => {
-    t = await createTestApp();
-    shop = await seedWorkspace(t.database);
-  });
-  afterAll(() => t.close());
+  const rows = (t: TestApp, messageId: string) => t.database.db.select().from(messageFeedback).where(eq(messageFeedback.messageId, messageId));
 
-  const rows = (messageId: string) => t.database.db.select().from(messageFeedback).where(eq(messageFeedback.messageId, messageId));
-
-  it('stores a rating on an answer of the conversation, the latest replacing the earlier', async () => {
+  it('stores a rating on an answer of the conversation, the latest replacing the earlier', async ({ service: t, shop }) => {
     const { token, conversationId, answerId } = await answered(t, shop);
     const down = await widgetPost(t.app, '/v1/widget/feedback', token, { message_id: answerId, rating: 'down', reason: 'incomplete' });
     expect(down.statusCode).toBe(200);
     expect(down.json()).toEqual({ message_id: answerId, rating: 'down', reason: 'incomplete' });
-    expect(await rows(answerId)).toMatchObject([
+    expect(await rows(t, answerId)).toMatchObject([
       { conversationId, workspaceId: shop.workspaceId, agentId: shop.agentId, rating: 'down', reason: 'incomplete' },
     ]);
 
     // Changing one's mind: a thumbs up carries no reason.
     const up = await widgetPost(t.app, '/v1/widget/feedback', token, { message_id: answerId, rating: 'up', reason: 'incorrect' });
     expect(up.json()).toEqual({ message_id: answerId, rating: 'up', reason: null });
-    expect(await rows(answerId)).toMatchObject([{ rating: 'up', reason: null }]);
+    expect(await rows(t, answerId)).toMatchObject([{ rating: 'up', reason: null }]);
   });
 
-  it("refuses the visitor's own message, another conversation's answer, and bad input, storing nothing", async () => {
+  it("refuses the visitor's own message, another conversation's answer, and bad input, storing nothing", async ({ service: t, shop }) => {
     const mine = await answered(t, shop);
     const theirs = await answered(t, shop);
     const [question] = await t.database.db
@@ -52,25 +47,25 @@ describe('answer feedback', () => {
       const refused = await widgetPost(t.app, '/v1/widget/feedback', mine.token, { message_id: messageId, rating: 'down' });
       expect(refused.statusCode).toBe(404);
       expect(refused.json().code).toBe('not_found');
-      expect(await rows(messageId)).toEqual([]);
+      expect(await rows(t, messageId)).toEqual([]);
     }
     const invalid = await widgetPost(t.app, '/v1/widget/feedback', mine.token, { message_id: mine.answerId, rating: 'meh', reason: 'x'.repeat(600) });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['rating', 'reason']);
     const unsigned = await widgetPost(t.app, '/v1/widget/feedback', 'not-a-token', { message_id: mine.answerId, rating: 'up' });
     expect(unsigned.statusCode).toBe(401);
-    expect(await rows(mine.answerId)).toEqual([]);
+    expect(await rows(t, mine.answerId)).toEqual([]);
   });
 
-  it('never rates a Playground answer', async () => {
+  it('never rates a Playground answer', async ({ service: t, shop }) => {
     const { token, conversationId, answerId } = await answered(t, shop);
     await t.database.db.update(conversations).set({ isPlayground: true }).where(eq(conversations.id, conversationId));
     const refused = await widgetPost(t.app, '/v1/widget/feedback', token, { message_id: answerId, rating: 'up' });
     expect(refused.statusCode).toBe(401);
-    expect(await rows(answerId)).toEqual([]);
+    expect(await rows(t, answerId)).toEqual([]);
   });
 
-  it("shows the ratings in the owner's inbox and in analytics, per agent", async () => {
+  it("shows the ratings in the owner's inbox and in analytics, per agent", async ({ service: t, shop }) => {
     const { token, conversationId, answerId } = await answered(t, shop);
     await widgetPost(t.app, '/v1/widget/feedback', token, { message_id: answerId, rating: 'down', reason: 'off_topic' });
     const owner = await signIn(t.app, await createMember(t.database, shop.workspaceId, 'viewer'));

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { documents } from '../../src/db/schema.js';
 import { searchKnowledge } from '../../src/modules/knowledge/search.js';
-import { createTestApp, seedWorkspace, testConfig, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import { seedWorkspace, testConfig, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { freshDatabase } from '../helpers/database.js';
 import { servicesRequired } from '../helpers/services.js';
 import { missingWordPressPrerequisites, startWordPress, type WordPressSite } from './harness.js';
+import { siteTest } from './site-test.js';
 import { createProduct } from './woocommerce.js';
 
 /**
@@ -29,36 +30,22 @@ const options = <T>(site: WordPressSite, name: string) => site.wpEval<T>(`return
 // Generous: each step runs real PHP requests, and CI machines are often busy.
 const TIMEOUT = 120_000;
 
-describe.skipIf(reason && !servicesRequired)('the plugin connected to the real service', { timeout: TIMEOUT }, () => {
-  let service: TestApp;
-  let serviceUrl: string;
-  let shop: SeededWorkspace;
-  let site: WordPressSite;
+const it = siteTest({ missing: reason, woocommerce: true, shop: { name: 'Plugin shop' }, timeout: TIMEOUT });
 
-  const search = async (query: string, kinds?: Array<'post' | 'product'>) =>
+describe.skipIf(reason && !servicesRequired)('the plugin connected to the real service', { timeout: TIMEOUT }, () => {
+  const search = async (service: TestApp, shop: SeededWorkspace, query: string, kinds?: Array<'post' | 'product'>) =>
     searchKnowledge(service.database.db, { workspaceId: shop.workspaceId, query, ...(kinds ? { kinds } : {}) });
 
-  const createPost = (fields: Record<string, string>) =>
+  const createPost = (site: WordPressSite, fields: Record<string, string>) =>
     site.wpEval<number>(`return wp_insert_post(array_merge(['post_status' => 'publish'], ${phpArray(fields)}), true);`);
 
-  beforeAll(async () => {
-    if (reason) throw new Error(`REQUIRE_SERVICES is set but the WordPress suite cannot run: ${reason}`);
-    [service, site] = await Promise.all([createTestApp(), startWordPress({ woocommerce: true })]);
-    serviceUrl = await listen(service.app);
-    shop = await seedWorkspace(service.database, 'Plugin shop');
-  }, TIMEOUT);
-
-  afterAll(async () => {
-    await Promise.all([site?.stop(), service?.close()]);
-  });
-
-  it('explains a refused token in plain words, and stays disconnected', async () => {
+  it('explains a refused token in plain words, and stays disconnected', async ({ serviceUrl, site }) => {
     const notice = await site.connect(serviceUrl, 'svc_not_a_real_token');
     expect(notice).toContain('did not accept the API token');
     expect(await options(site, 'storefront_assistant_shopper_signing_secret')).toBe(false);
   });
 
-  it('connects from the settings page and stores what the handshake returned', async () => {
+  it('connects from the settings page and stores what the handshake returned', async ({ shop, serviceUrl, site }) => {
     const notice = await site.connect(serviceUrl, shop.token);
     expect(notice).toContain('Connected');
     const connection = await options<{ workspace: { id: string }; agents: Array<{ id: string }> }>(site, 'storefront_assistant_connection');
@@ -69,43 +56,47 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
     expect((await options<{ agent_id: string }>(site, 'storefront_assistant_settings')).agent_id).toBe(shop.agentId);
   });
 
-  it('posts and pages created with WordPress functions appear in search; drafts do not', async () => {
-    const postId = await createPost({ post_title: 'Zeppelin maintenance', post_content: '<p>Our zeppelin hangar reopens in spring.</p>' });
-    const pageId = await createPost({ post_type: 'page', post_title: 'Returns', post_content: '<p>Returns are free within thirty days via the kiosk.</p>' });
-    await createPost({ post_status: 'draft', post_title: 'Secret plans', post_content: '<p>The unannounced hovercraft.</p>' });
+  it('posts and pages created with WordPress functions appear in search; drafts do not', async ({ service, shop, site }) => {
+    const postId = await createPost(site, { post_title: 'Zeppelin maintenance', post_content: '<p>Our zeppelin hangar reopens in spring.</p>' });
+    const pageId = await createPost(site, {
+      post_type: 'page',
+      post_title: 'Returns',
+      post_content: '<p>Returns are free within thirty days via the kiosk.</p>',
+    });
+    await createPost(site, { post_status: 'draft', post_title: 'Secret plans', post_content: '<p>The unannounced hovercraft.</p>' });
     await site.runSync();
 
     const permalink = await site.wpEval<string>(`return get_permalink(${postId});`);
-    expect((await search('zeppelin hangar')).map((hit) => [hit.title, hit.url])).toContainEqual(['Zeppelin maintenance', permalink]);
-    expect((await search('kiosk returns')).map((hit) => hit.title)).toContain('Returns');
-    expect(await search('hovercraft')).toEqual([]);
+    expect((await search(service, shop, 'zeppelin hangar')).map((hit) => [hit.title, hit.url])).toContainEqual(['Zeppelin maintenance', permalink]);
+    expect((await search(service, shop, 'kiosk returns')).map((hit) => hit.title)).toContain('Returns');
+    expect(await search(service, shop, 'hovercraft')).toEqual([]);
     expect(pageId).toBeGreaterThan(0);
   });
 
-  it('an edit updates the document, a trash removes it, a restore brings it back', async () => {
-    const postId = await createPost({ post_title: 'Opening hours', post_content: '<p>We open at nine on weekdays.</p>' });
+  it('an edit updates the document, a trash removes it, a restore brings it back', async ({ service, shop, site }) => {
+    const postId = await createPost(site, { post_title: 'Opening hours', post_content: '<p>We open at nine on weekdays.</p>' });
     await site.runSync();
-    expect(await search('weekdays')).not.toEqual([]);
+    expect(await search(service, shop, 'weekdays')).not.toEqual([]);
 
     await site.wpEval(`wp_update_post(['ID' => ${postId}, 'post_content' => '<p>We now open at eight, including saturdays.</p>']); return null;`);
     await site.runSync();
-    expect(await search('saturdays')).not.toEqual([]);
-    expect(await search('weekdays')).toEqual([]);
+    expect(await search(service, shop, 'saturdays')).not.toEqual([]);
+    expect(await search(service, shop, 'weekdays')).toEqual([]);
 
     await site.wpEval(`wp_trash_post(${postId}); return null;`);
     await site.runSync();
-    expect(await search('saturdays')).toEqual([]);
+    expect(await search(service, shop, 'saturdays')).toEqual([]);
 
     await site.wpEval(`wp_untrash_post(${postId}); wp_publish_post(${postId}); return null;`);
     await site.runSync();
-    expect(await search('saturdays')).not.toEqual([]);
+    expect(await search(service, shop, 'saturdays')).not.toEqual([]);
 
     await site.wpEval(`wp_delete_post(${postId}, true); return null;`);
     await site.runSync();
-    expect(await search('saturdays')).toEqual([]);
+    expect(await search(service, shop, 'saturdays')).toEqual([]);
   });
 
-  it('products from WooCommerce are synced with their prices', async () => {
+  it('products from WooCommerce are synced with their prices', async ({ service, shop, site }) => {
     await createProduct(site, {
       name: 'Trail runner',
       regularPrice: '19.9',
@@ -116,7 +107,7 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
       attributes: [{ name: 'Size', options: ['40', '41'] }],
     });
     await site.runSync();
-    const [hit] = await search('waterproof running shoe', ['product']);
+    const [hit] = await search(service, shop, 'waterproof running shoe', ['product']);
     expect(hit?.title).toBe('Trail runner');
     const [row] = await service.database.db
       .select()
@@ -125,7 +116,7 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
     expect(JSON.stringify(row?.data)).toContain('17.90');
   });
 
-  it('sends more posts than one batch holds, and does not re-send unchanged content', async () => {
+  it('sends more posts than one batch holds, and does not re-send unchanged content', async ({ service, shop, site }) => {
     await site.wpEval(
       `for ($i = 1; $i <= 60; $i++) { wp_insert_post(['post_status' => 'publish', 'post_title' => "Bulk $i", 'post_content' => "<p>Bulk article $i about lighthouses.</p>"]); } return null;`,
     );
@@ -147,12 +138,12 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
     expect(await options(site, 'storefront_assistant_errors')).toEqual([]);
   });
 
-  it('an item the service refuses waits and is retried later; the others go through', async () => {
-    const refused = await createPost({ post_title: 'T'.repeat(1200), post_content: '<p>An absurdly long title.</p>' });
-    await createPost({ post_title: 'Gift cards', post_content: '<p>Gift cards never expire.</p>' });
+  it('an item the service refuses waits and is retried later; the others go through', async ({ service, shop, site }) => {
+    const refused = await createPost(site, { post_title: 'T'.repeat(1200), post_content: '<p>An absurdly long title.</p>' });
+    await createPost(site, { post_title: 'Gift cards', post_content: '<p>Gift cards never expire.</p>' });
     await site.runSync();
 
-    expect((await search('gift cards expire')).map((hit) => hit.title)).toContain('Gift cards');
+    expect((await search(service, shop, 'gift cards expire')).map((hit) => hit.title)).toContain('Gift cards');
     const row = await site.wpEval<{ object_id: string; attempts: string; available_at: string; last_error: string }>(`
       global $wpdb; return $wpdb->get_row("SELECT object_id, attempts, available_at, last_error FROM {$wpdb->prefix}storefront_assistant_queue", ARRAY_A);`);
     expect(Number(row.object_id)).toBe(refused);
@@ -167,7 +158,7 @@ describe.skipIf(reason && !servicesRequired)('the plugin connected to the real s
     expect(page).toMatch(/#\d+<\/a>: title: Too big/);
   });
 
-  it('left no PHP warning or error from the plugin in the log', () => {
+  it('left no PHP warning or error from the plugin in the log', ({ site }) => {
     expect(site.pluginProblems()).toEqual([]);
   });
 });

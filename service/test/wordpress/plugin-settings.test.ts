@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { agents } from '../../src/db/schema.js';
 import { AGENT_CACHE_MS } from '../../src/modules/widget/agent-cache.js';
 import { runCommand } from '../../src/modules/admin/commands.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { servicesRequired } from '../helpers/services.js';
-import { missingWordPressPrerequisites, startWordPress, type WordPressSite } from './harness.js';
+import { missingWordPressPrerequisites } from './harness.js';
+import { siteTest } from './site-test.js';
 
 /**
  * Settings → Storefront Assistant as a store owner sees it, connected to the real service: with
@@ -30,18 +29,12 @@ const text = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-describe.skipIf(reason && !servicesRequired)('the settings page with the real service', { timeout: TIMEOUT }, () => {
-  let service: TestApp;
-  let serviceUrl: string;
-  let site: WordPressSite;
-  let shop: SeededWorkspace;
-
-  beforeAll(async () => {
-    if (reason) throw new Error(`REQUIRE_SERVICES is set but the WordPress suite cannot run: ${reason}`);
-    [service, site] = await Promise.all([createTestApp(), startWordPress({ woocommerce: false })]);
-    await service.app.listen({ host: '127.0.0.1', port: 0 });
-    serviceUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
-    shop = await seedWorkspace(service.database, 'Harbour cafe');
+const it = siteTest({
+  missing: reason,
+  woocommerce: false,
+  shop: { name: 'Harbour cafe' },
+  timeout: TIMEOUT,
+  prepare: async ({ service, shop, site }) => {
     // A second assistant in the workspace.
     await runCommand(service.database.db, 'agent:create', {
       workspace: shop.workspaceId,
@@ -53,13 +46,11 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     await site.wpEval(
       `wp_insert_post(['post_status' => 'publish', 'post_title' => 'Opening hours', 'post_content' => '<p>The harbour cafe opens at seven every morning.</p>']); return null;`,
     );
-  }, TIMEOUT);
+  },
+});
 
-  afterAll(async () => {
-    await Promise.all([site?.stop(), service?.close()]);
-  });
-
-  it('with several assistants, asks the owner to choose one; the widget stays hidden until then', async () => {
+describe.skipIf(reason && !servicesRequired)('the settings page with the real service', { timeout: TIMEOUT }, () => {
+  it('with several assistants, asks the owner to choose one; the widget stays hidden until then', async ({ shop, serviceUrl, site }) => {
     expect(await site.connect(serviceUrl, shop.token)).toBe(
       'Connected. Your workspace has several assistants: choose the one to show on this site below. Until you do, the chat widget stays hidden.',
     );
@@ -75,7 +66,7 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     expect(await (await fetch(`${site.url}/`)).text()).toContain(`data-agent-id="${shop.agentId}"`);
   });
 
-  it('shows one sync status: preparing right after Connect, then up to date with the counts', async () => {
+  it('shows one sync status: preparing right after Connect, then up to date with the counts', async ({ site }) => {
     const preparing = text(await site.adminPage());
     expect(preparing).toMatch(/Syncing all content: 0 of about \d+ items prepared, 0 waiting to be sent\./);
     expect(preparing).not.toContain('Everything is up to date');
@@ -88,7 +79,7 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     expect(done).toContain('Not checked against the service yet');
   });
 
-  it('says in plain words why content is waiting', async () => {
+  it('says in plain words why content is waiting', async ({ serviceUrl, site }) => {
     await site.wpEval(`
       $settings = get_option('storefront_assistant_settings');
       update_option('storefront_assistant_settings', array_merge($settings, ['service_url' => 'http://127.0.0.1:9']));
@@ -106,7 +97,7 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
       return null;`);
   });
 
-  it("a test question shows the assistant's answer, or what keeps it from answering on this site", async () => {
+  it("a test question shows the assistant's answer, or what keeps it from answering on this site", async ({ service, shop, site }) => {
     const ask = async (question: string) => {
       const { notice, html } = await site.submitSettingsFormPage('storefront_assistant_test_question', { question });
       return { notice, page: text(html) };
@@ -135,7 +126,7 @@ describe.skipIf(reason && !servicesRequired)('the settings page with the real se
     expect((await ask('Anyone there?')).page).toContain('The assistant is not published yet');
   });
 
-  it('left no PHP warning or error from the plugin in the log', () => {
+  it('left no PHP warning or error from the plugin in the log', ({ site }) => {
     expect(site.pluginProblems()).toEqual([]);
   });
 });

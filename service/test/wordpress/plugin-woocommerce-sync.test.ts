@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { documents } from '../../src/db/schema.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
+import type { SeededWorkspace, TestApp } from '../helpers/app.js';
 import { servicesRequired } from '../helpers/services.js';
 import { init, widgetPost } from '../helpers/widget.js';
-import { missingWordPressPrerequisites, startWordPress, type WordPressSite } from './harness.js';
+import { missingWordPressPrerequisites, type WordPressSite } from './harness.js';
+import { siteTest } from './site-test.js';
 import { createProduct, createVariableProduct } from './woocommerce.js';
 
 /**
@@ -22,13 +22,20 @@ if (reason && !servicesRequired) console.warn(`Skipping the WooCommerce sync sui
 
 const TIMEOUT = 180_000;
 
-describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach the assistant', { timeout: TIMEOUT }, () => {
-  let service: TestApp;
-  let site: WordPressSite;
-  let shop: SeededWorkspace;
+const it = siteTest({
+  missing: reason,
+  woocommerce: true,
+  shop: { name: 'Harbour goods' },
+  connect: true,
+  timeout: TIMEOUT,
+  prepare: async ({ site }) => {
+    await site.runSync();
+  },
+});
 
+describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach the assistant', { timeout: TIMEOUT }, () => {
   /** What the service holds for a product: its stored fields, or undefined when it has none. */
-  const stored = async (wpId: number) => {
+  const stored = async (service: TestApp, shop: SeededWorkspace, wpId: number) => {
     const [row] = await service.database.db
       .select({ data: documents.data, title: documents.title, hash: documents.contentHash })
       .from(documents)
@@ -39,14 +46,14 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
   };
 
   /** A visitor on the shop asks the assistant (the offline responder answers from the synced fields). */
-  const ask = async (question: string) => {
+  const ask = async (service: TestApp, shop: SeededWorkspace, question: string) => {
     const session = (await init(service.app, { agent_id: shop.agentId })).json();
     const reply = await widgetPost(service.app, '/v1/widget/messages', session.token, { message: question });
     expect(reply.statusCode).toBe(200);
     return reply.json().message.content as string;
   };
 
-  const restPut = async (path: string, body: unknown) => {
+  const restPut = async (site: WordPressSite, path: string, body: unknown) => {
     const response = await fetch(`${site.url}/wp-json/wc/v3/${path}`, {
       method: 'PUT',
       headers: { authorization: `Basic ${Buffer.from(await site.applicationPassword()).toString('base64')}`, 'content-type': 'application/json' },
@@ -56,42 +63,29 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     return response.json() as Promise<Record<string, unknown>>;
   };
 
-  beforeAll(async () => {
-    if (reason) throw new Error(`REQUIRE_SERVICES is set but the WordPress suite cannot run: ${reason}`);
-    [service, site] = await Promise.all([createTestApp(), startWordPress({ woocommerce: true })]);
-    await service.app.listen({ host: '127.0.0.1', port: 0 });
-    shop = await seedWorkspace(service.database, 'Harbour goods');
-    expect(await site.connect(`http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`, shop.token)).toContain('Connected');
-    await site.runSync();
-  }, TIMEOUT);
-
-  afterAll(async () => {
-    await Promise.all([site?.stop(), service?.close()]);
-  });
-
-  it('a price set through the PHP CRUD API is answered after one run of the jobs', async () => {
+  it('a price set through the PHP CRUD API is answered after one run of the jobs', async ({ service, shop, site }) => {
     const id = await createProduct(site, { name: 'Brass harbour lantern', regularPrice: '40', description: '<p>A brass lantern for boats and porches.</p>' });
     await site.runSync();
-    expect(await ask('How much is the brass harbour lantern?')).toContain('€40.00');
+    expect(await ask(service, shop, 'How much is the brass harbour lantern?')).toContain('€40.00');
 
     // As other plugins do: no post save at all, only WooCommerce's product save.
     await site.wpEval(`$product = wc_get_product(${id}); $product->set_regular_price('45.50'); $product->save(); return null;`);
     expect(await site.runJobsOnce()).toBeGreaterThan(0);
-    expect((await stored(id))?.data.pricing.price).toBe('45.50');
-    expect(await ask('How much is the brass harbour lantern?')).toContain('€45.50');
+    expect((await stored(service, shop, id))?.data.pricing.price).toBe('45.50');
+    expect(await ask(service, shop, 'How much is the brass harbour lantern?')).toContain('€45.50');
   });
 
-  it('a price set through the REST API (PUT /wc/v3/products/<id>, application password) is answered after one run', async () => {
+  it('a price set through the REST API (PUT /wc/v3/products/<id>, application password) is answered after one run', async ({ service, shop, site }) => {
     const id = await createProduct(site, { name: 'Oilskin fisherman hat', regularPrice: '30' });
     await site.runSync();
-    const updated = await restPut(`products/${id}`, { regular_price: '27.00', sale_price: '21.00' });
+    const updated = await restPut(site, `products/${id}`, { regular_price: '27.00', sale_price: '21.00' });
     expect(updated.price).toBe('21.00');
     expect(await site.runJobsOnce()).toBeGreaterThan(0);
-    expect((await stored(id))?.data).toMatchObject({ pricing: { price: '21.00', regular_price: '27.00', sale_price: '21.00' }, on_sale: true });
-    expect(await ask('What does the oilskin fisherman hat cost?')).toMatch(/€21\.00[\s\S]*€27\.00/);
+    expect((await stored(service, shop, id))?.data).toMatchObject({ pricing: { price: '21.00', regular_price: '27.00', sale_price: '21.00' }, on_sale: true });
+    expect(await ask(service, shop, 'What does the oilskin fisherman hat cost?')).toMatch(/€21\.00[\s\S]*€27\.00/);
   });
 
-  it("a variation's price changed through the REST API is answered as the product's new range", async () => {
+  it("a variation's price changed through the REST API is answered as the product's new range", async ({ service, shop, site }) => {
     const { id, variations } = await createVariableProduct(site, {
       name: 'Storm hoodie',
       description: '<p>A heavy hoodie for storm watching.</p>',
@@ -103,13 +97,13 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
       ],
     });
     await site.runSync();
-    expect((await stored(id))?.data.pricing).toMatchObject({ price: '99.00', min_price: '99.00', max_price: '120.00' });
-    expect(await ask('How much is the storm hoodie?')).toContain('€99.00 – €120.00');
+    expect((await stored(service, shop, id))?.data.pricing).toMatchObject({ price: '99.00', min_price: '99.00', max_price: '120.00' });
+    expect(await ask(service, shop, 'How much is the storm hoodie?')).toContain('€99.00 – €120.00');
 
     // The L goes up and on sale: a new top of the range, and one variation on sale.
-    await restPut(`products/${id}/variations/${variations[2]}`, { regular_price: '140', sale_price: '130' });
+    await restPut(site, `products/${id}/variations/${variations[2]}`, { regular_price: '140', sale_price: '130' });
     expect(await site.runJobsOnce()).toBeGreaterThan(0);
-    const product = await stored(id);
+    const product = await stored(service, shop, id);
     expect(product?.data.pricing).toMatchObject({ price: '99.00', min_price: '99.00', max_price: '130.00' });
     expect(product?.data.on_sale).toBe(true);
     expect(product?.data.variations).toContainEqual(
@@ -120,13 +114,13 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
         on_sale: true,
       }),
     );
-    const answer = await ask('How much is the storm hoodie?');
+    const answer = await ask(service, shop, 'How much is the storm hoodie?');
     expect(answer).toContain('€99.00 – €130.00');
     expect(answer).toMatch(/Size: L[\s\S]*€130\.00[\s\S]*€140\.00/);
   });
 
   /** Runs the plugin's jobs (at most three times) until the stored document satisfies `done`. */
-  async function untilStored<T>(read: () => Promise<T>, done: (document: T) => boolean): Promise<boolean> {
+  async function untilStored<T>(site: WordPressSite, read: () => Promise<T>, done: (document: T) => boolean): Promise<boolean> {
     for (let run = 0; run < 3; run++) {
       await site.runJobsOnce();
       if (done(await read())) return true;
@@ -134,7 +128,7 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     return false;
   }
 
-  it('stock written by an order and a scheduled sale that starts reach the service', async () => {
+  it('stock written by an order and a scheduled sale that starts reach the service', async ({ service, shop, site }) => {
     const id = await createProduct(site, { name: 'Tide clock', regularPrice: '60', salePrice: '45', stock: 3 });
     await site.runSync();
     // An order takes the last three (wc_update_product_stock writes the stock with SQL, then tells).
@@ -142,7 +136,8 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     // The order's write may land after a job already in the queue has run: within a few runs.
     expect(
       await untilStored(
-        () => stored(id),
+        site,
+        () => stored(service, shop, id),
         (document) => document?.data.stock_status === 'outofstock',
       ),
     ).toBe(true);
@@ -159,14 +154,15 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
       return null;`);
     expect(
       await untilStored(
-        () => stored(sale),
+        site,
+        () => stored(service, shop, sale),
         (document) => document?.data.on_sale === true,
       ),
     ).toBe(true);
-    expect((await stored(sale))?.data).toMatchObject({ pricing: { price: '64.00', sale_price: '64.00' }, on_sale: true });
+    expect((await stored(service, shop, sale))?.data).toMatchObject({ pricing: { price: '64.00', sale_price: '64.00' }, on_sale: true });
   });
 
-  it('a CSV import (WC_Product_CSV_Importer) racing the sync loses nothing', async () => {
+  it('a CSV import (WC_Product_CSV_Importer) racing the sync loses nothing', async ({ service, shop, site }) => {
     const names = Array.from({ length: 17 }, (_, index) => `Import lamp ${index + 1}`);
     // With the IDs of the shop the file comes from, as WooCommerce's exports write them: the
     // importer first makes an "importing" placeholder for each, then saves each row into its
@@ -215,16 +211,16 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     expect(Object.keys(skus)).toHaveLength(17);
     for (const [sku, id] of Object.entries(skus)) {
       const index = Number(sku.slice('IMP-'.length)) - 1;
-      expect((await stored(id))?.data.pricing.price, sku).toBe(`${10 + index}.50`);
+      expect((await stored(service, shop, id))?.data.pricing.price, sku).toBe(`${10 + index}.50`);
     }
   });
 
-  it('the check against the service repairs what change capture could not see, and the settings page says so', async () => {
+  it('the check against the service repairs what change capture could not see, and the settings page says so', async ({ service, shop, site }) => {
     const changed = await createProduct(site, { name: 'Rope doormat', regularPrice: '25' });
     const vanished = await createProduct(site, { name: 'Cork float', regularPrice: '8' });
     const lost = await createProduct(site, { name: 'Anchor bookend', regularPrice: '35' });
     await site.runSync();
-    expect([await stored(changed), await stored(vanished), await stored(lost)].every(Boolean)).toBe(true);
+    expect([await stored(service, shop, changed), await stored(service, shop, vanished), await stored(service, shop, lost)].every(Boolean)).toBe(true);
 
     // Behind the plugin's back: a price written straight into the database, a product row deleted
     // with SQL, and a document the service lost (a backup restored on its side).
@@ -237,13 +233,13 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
       return null;`);
     await service.database.db.delete(documents).where(and(eq(documents.workspaceId, shop.workspaceId), eq(documents.wpId, lost)));
     expect(await site.runJobsOnce()).toBe(0);
-    expect((await stored(changed))?.data.pricing.price).toBe('25.00');
+    expect((await stored(service, shop, changed))?.data.pricing.price).toBe('25.00');
 
     expect(await site.submitSettingsForm('storefront_assistant_reconcile')).toContain('check against the service started');
     await site.runSync();
-    expect((await stored(changed))?.data.pricing.price).toBe('19.00');
-    expect(await stored(vanished)).toBeUndefined();
-    expect((await stored(lost))?.title).toBe('Anchor bookend');
+    expect((await stored(service, shop, changed))?.data.pricing.price).toBe('19.00');
+    expect(await stored(service, shop, vanished)).toBeUndefined();
+    expect((await stored(service, shop, lost))?.title).toBe('Anchor bookend');
 
     const page = await site.adminPage();
     expect(page).toMatch(/Last check against the service on [^<]+: \d+ items compared, 3 differed and were sent again\./);
@@ -255,7 +251,7 @@ describe.skipIf(reason && !servicesRequired)('WooCommerce product changes reach 
     expect(await site.adminPage()).toMatch(/\d+ items compared, 0 differed/);
   });
 
-  it('left no PHP warning or error from the plugin in the log', () => {
+  it('left no PHP warning or error from the plugin in the log', ({ site }) => {
     expect(site.pluginProblems()).toEqual([]);
   });
 });

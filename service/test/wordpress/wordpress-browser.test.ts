@@ -1,16 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { agents, conversations, documents, leads } from '../../src/db/schema.js';
 import { serviceOutboxWorker } from '../../src/modules/outbox/worker.js';
 import { launchChromium } from '../browser/helpers/chromium.js';
 import { ensureWidgetBuilt } from '../browser/helpers/demo-service.js';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { chromiumMissing, servicesRequired } from '../helpers/services.js';
 import { init, widgetPost } from '../helpers/widget.js';
-import { ADMIN, missingWordPressPrerequisites, startWordPress, type WordPressSite } from './harness.js';
+import { ADMIN, missingWordPressPrerequisites, type WordPressSite } from './harness.js';
+import { siteTest } from './site-test.js';
 import { createProduct } from './woocommerce.js';
 
 /**
@@ -29,20 +28,65 @@ const TIMEOUT = 180_000;
 /** Requests a page makes for files on disk (php -S serves them without running PHP). */
 const STATIC_FILE = /\.(?:css|js|mjs|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|map)$/;
 
-describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chromium', { timeout: TIMEOUT }, () => {
-  let service: TestApp;
-  let serviceUrl: string;
-  let site: WordPressSite;
-  let shop: SeededWorkspace;
-  let browser: Browser;
-  let admin: BrowserContext;
+interface BrowserFixtures {
+  /** Chromium, launched once for the file. */
+  browser: Browser;
+  /** A browser context signed in to wp-admin as the administrator. */
+  admin: BrowserContext;
+}
 
+const it = siteTest({
+  missing: reason,
+  woocommerce: true,
+  shop: { name: 'Quayside' },
+  connect: true,
+  timeout: TIMEOUT,
+  prepare: async ({ service, shop, site }) => {
+    // The widget answers on the shop's own pages.
+    await service.database.db
+      .update(agents)
+      .set({ allowedOrigins: ['https://shop.example', site.url] })
+      .where(eq(agents.id, shop.agentId));
+    await site.runSync();
+  },
+}).extend<BrowserFixtures>({
+  browser: [
+    // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      ensureWidgetBuilt();
+      const browser = await launchChromium();
+      try {
+        await use(browser);
+      } finally {
+        await browser.close();
+      }
+    },
+    { scope: 'file' },
+  ],
+  admin: [
+    async ({ browser, site, ready: _ready }, use) => {
+      const admin = await browser.newContext();
+      const login = await admin.newPage();
+      await login.goto(`${site.url}/wp-login.php`);
+      await login.fill('#user_login', ADMIN.user);
+      await login.fill('#user_pass', ADMIN.password);
+      await Promise.all([login.waitForURL(/wp-admin/), login.click('#wp-submit')]);
+      await login.close();
+      await use(admin);
+    },
+    { scope: 'file' },
+  ],
+});
+// Chromium and the signed-in administrator too are made before the first test.
+beforeEach((async ({ admin: _admin }: { admin?: BrowserContext }) => {}) as Parameters<typeof beforeEach>[0], TIMEOUT);
+
+describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chromium', { timeout: TIMEOUT }, () => {
   /**
    * Console errors, uncaught exceptions and failed loads of the shop's own files, from before a
    * page's first script. A file of another origin that cannot be loaded (WordPress.org avatars and
    * badges: the test machines have no internet) is not the site's error.
    */
-  function recordErrors(page: Page): string[] {
+  function recordErrors(page: Page, site: WordPressSite, serviceUrl: string): string[] {
     const errors: string[] = [];
     const ours = (url: string) => url.startsWith(site.url) || url.startsWith(serviceUrl);
     page.on('console', (message: ConsoleMessage) => {
@@ -58,39 +102,10 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     return errors;
   }
 
-  beforeAll(async () => {
-    if (reason) throw new Error(`REQUIRE_SERVICES is set but the WordPress browser suite cannot run: ${reason}`);
-    ensureWidgetBuilt();
-    [service, site, browser] = await Promise.all([createTestApp(), startWordPress({ woocommerce: true }), launchChromium()]);
-    await service.app.listen({ host: '127.0.0.1', port: 0 });
-    serviceUrl = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
-    shop = await seedWorkspace(service.database, 'Quayside');
-    // The widget answers on the shop's own pages.
-    await service.database.db
-      .update(agents)
-      .set({ allowedOrigins: ['https://shop.example', site.url] })
-      .where(eq(agents.id, shop.agentId));
-    expect(await site.connect(serviceUrl, shop.token)).toContain('Connected');
-    await site.runSync();
-
-    admin = await browser.newContext();
-    const login = await admin.newPage();
-    await login.goto(`${site.url}/wp-login.php`);
-    await login.fill('#user_login', ADMIN.user);
-    await login.fill('#user_pass', ADMIN.password);
-    await Promise.all([login.waitForURL(/wp-admin/), login.click('#wp-submit')]);
-    await login.close();
-  }, TIMEOUT);
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([site?.stop(), service?.close()]);
-  });
-
-  it("a visitor's plain page view makes no request to the shop beyond the page, and sets no cookie", async () => {
+  it("a visitor's plain page view makes no request to the shop beyond the page, and sets no cookie", async ({ serviceUrl, site, browser }) => {
     const visitor = await browser.newContext();
     const page = await visitor.newPage();
-    const errors = recordErrors(page);
+    const errors = recordErrors(page, site, serviceUrl);
     const shopRequests: string[] = [];
     const cookies: string[] = [];
     page.on('request', (request) => {
@@ -128,9 +143,9 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     await visitor.close();
   });
 
-  it('the wp-admin screens a store owner uses load without a console error', async () => {
+  it('the wp-admin screens a store owner uses load without a console error', async ({ serviceUrl, site, admin }) => {
     const page = await admin.newPage();
-    const errors = recordErrors(page);
+    const errors = recordErrors(page, site, serviceUrl);
     for (const path of [
       '/wp-admin/',
       '/wp-admin/plugins.php',
@@ -147,11 +162,11 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     await page.close();
   });
 
-  it('a price set in the product editor is answered after one run of the jobs', async () => {
+  it('a price set in the product editor is answered after one run of the jobs', async ({ service, shop, serviceUrl, site, admin }) => {
     const id = await createProduct(site, { name: 'Quayside tide chart', regularPrice: '12', description: '<p>A printed tide chart of the quay.</p>' });
     await site.runSync();
     const page = await admin.newPage();
-    const errors = recordErrors(page);
+    const errors = recordErrors(page, site, serviceUrl);
     await page.goto(`${site.url}/wp-admin/post.php?post=${id}&action=edit`);
     // The editor's scripts ran: underscore, which Debian's package links in from elsewhere, among them.
     expect(await page.evaluate('typeof (window._ && window._.VERSION)')).toBe('string');
@@ -166,7 +181,13 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     expect(reply.json().message.content).toContain('€14.75');
   });
 
-  it("WordPress's Export and Erase Personal Data tools include and remove the assistant's data, on the site and in the service", async () => {
+  it("WordPress's Export and Erase Personal Data tools include and remove the assistant's data, on the site and in the service", async ({
+    service,
+    shop,
+    serviceUrl,
+    site,
+    admin,
+  }) => {
     const ADA = 'ada@example.com';
     // Leads create their account at once here.
     expect(await site.submitSettingsForm('storefront_assistant_save_leads', {})).toContain('Saved');
@@ -187,7 +208,7 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     expect(await userMeta()).toBe(adas);
 
     const page = await admin.newPage();
-    const errors = recordErrors(page);
+    const errors = recordErrors(page, site, serviceUrl);
     /** Tools → Export/Erase Personal Data: a request for the address, confirmed at once. */
     const request = async (tool: 'export' | 'erase') => {
       await page.goto(`${site.url}/wp-admin/${tool}-personal-data.php`);
@@ -236,9 +257,9 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     expect(await queryRows(service.database.db, sql`SELECT 1 FROM messages WHERE conversation_id = ${adas}`)).toEqual([]);
   });
 
-  it('Plugins → Delete removes the plugin, and what it stored, from the Plugins screen', async () => {
+  it('Plugins → Delete removes the plugin, and what it stored, from the Plugins screen', async ({ service, shop, serviceUrl, site, admin }) => {
     const page = await admin.newPage();
-    const errors = recordErrors(page);
+    const errors = recordErrors(page, site, serviceUrl);
     await page.goto(`${site.url}/wp-admin/plugins.php`);
     await Promise.all([page.waitForURL(/plugins\.php\?deactivate=true/), page.click('#deactivate-storefront-assistant')]);
     page.once('dialog', (dialog) => void dialog.accept());
@@ -262,7 +283,7 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
     ).toBeGreaterThan(0);
   });
 
-  it('left no PHP warning or error from the plugin in the log', () => {
+  it('left no PHP warning or error from the plugin in the log', ({ site }) => {
     expect(site.pluginProblems()).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../src/db/schema.js';
 import type { Diagnostics } from '../../../src/modules/assistant/events.js';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, seedWorkspace, type SeededWorkspace, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { appTest } from '../../helpers/fixtures.js';
 import { handshakeRequest, signedSync } from '../../helpers/integration.js';
 import { init, parseSse, widgetPost } from '../../helpers/widget.js';
 
@@ -391,18 +391,15 @@ export function quotedLines(content: string): string[] {
 }
 
 /**
- * The app with this store synced into a seeded workspace, made before a test file's tests and
- * closed after them. Read `t` and `shop` inside the tests (they are set once setup has run).
+ * `it` with the app and this store synced into a seeded workspace ("Northwind Outfitters") as
+ * fixtures (`async ({ service, shop }) => ...`), made once before the file's first test.
  */
-export function syncedOutdoorStore(setupTimeoutMs = 60_000): { t: TestApp; shop: SeededWorkspace } {
-  const store = {} as { t: TestApp; shop: SeededWorkspace };
-  beforeAll(async () => {
-    store.t = await createTestApp();
-    store.shop = await seedWorkspace(store.t.database, 'Northwind Outfitters');
-    await syncStore(store.t.app, store.shop.token);
-  }, setupTimeoutMs);
-  afterAll(async () => {
-    await store.t?.close();
+export function outdoorStoreTest(setupTimeout?: number) {
+  return appTest({
+    shop: { name: 'Northwind Outfitters' },
+    prepare: async (service, shop) => {
+      await syncStore(service.app, shop.token);
+    },
+    ...(setupTimeout ? { setupTimeout } : {}),
   });
-  return store;
 }
