@@ -107,17 +107,17 @@ describe('a price question typed in a hurry', () => {
 });
 
 describe('a question about how the shop works is not a catalog search', () => {
-  it('"how much is postage?" quotes the Shipping page, with no product listed', async () => {
-    const answer = await (await visitor()).ask('how much is postage?');
+  it('"how much is postage?" quotes the Shipping page, with no product listed', async ({ service, shop }) => {
+    const answer = await (await visitor(service, shop)).ask('how much is postage?');
     expect(answer.content).toMatch(/\$6\.95|\$14\.95/);
     expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Shipping'))]);
     expect(listedProducts(answer.content).filter(Boolean)).toEqual([]);
   });
 
-  it.each(['do you have a shop in Denver I can visit?', 'will you price match if it is cheaper on Amazon?', 'how much is gift wrapping for the beanie?'])(
+  it.for(['do you have a shop in Denver I can visit?', 'will you price match if it is cheaper on Amazon?', 'how much is gift wrapping for the beanie?'])(
     '"%s", which no page answers, lists no products and quotes nothing',
-    async (question) => {
-      const answer = await (await visitor()).ask(question);
+    async (question, { service, shop }) => {
+      const answer = await (await visitor(service, shop)).ask(question);
       expect(listedProducts(answer.content).filter(Boolean), answer.content).toEqual([]);
       expect(
         answer.sources.filter((s) => s.url !== productUrl(productNamed('Harbor Wool Beanie'))),
@@ -126,8 +126,8 @@ describe('a question about how the shop works is not a catalog search', () => {
     },
   );
 
-  it('"what is the minimum spend for free postage?" quotes the amount from which shipping is free', async () => {
-    const answer = await (await visitor()).ask("what's the minimum spend for free postage?");
+  it('"what is the minimum spend for free postage?" quotes the amount from which shipping is free', async ({ service, shop }) => {
+    const answer = await (await visitor(service, shop)).ask("what's the minimum spend for free postage?");
     expect(answer.content).toContain('free on orders over $75');
   });
 });
