@@ -312,3 +312,27 @@ describe('a shop topic asked in other words than the page uses', () => {
     expect(answer('Can I pay with Bitcoin?', [PAYMENT, DELIVERY])).toBe('');
   });
 });
+
+describe('a row of a table found by what the question says of it', () => {
+  const coat = product(
+    'Stormcoat Dog Jacket',
+    ['Waterproof outer with taped seams.', 'Size: S; Back length: 30 cm', 'Size: M; Back length: 40 cm', 'Size: L; Back length: 50 cm'].join('\n'),
+  );
+  const food = product(
+    'Hillside Salmon Dog Food',
+    [
+      'Salmon is the first ingredient.',
+      'Dog weight: 10 kg; Daily amount: 160 g',
+      'Dog weight: 20 kg; Daily amount: 270 g',
+      'Dog weight: 30 kg; Daily amount: 365 g',
+    ].join('\n'),
+  );
+
+  it('"how long is it in a medium?" is the row of size M', () => {
+    expect(answer('how long is it in a medium?', [coat], ['en', 'en'], true)).toBe('Size: M; Back length: 40 cm');
+  });
+
+  it('"how much should I give a 20kg dog a day?" is the row that states 20, however the question writes its unit', () => {
+    expect(answer('how much should i give a 20kg dog a day', [food])).toBe('Dog weight: 20 kg; Daily amount: 270 g');
+  });
+});

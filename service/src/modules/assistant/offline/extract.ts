@@ -1,7 +1,7 @@
 import { LEXICONS } from '../lexicon/index.js';
 import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
-import { COUNTRY_NAMES, mentionsShopPolicy, namesShopTopic, topicsAsked } from '../understanding/shop-topics.js';
+import { COUNTRY_NAMES, mentionsShopPolicy, topicsAsked } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
 
@@ -139,6 +139,33 @@ const SHIPPING_TO_COUNTRY = new RegExp(
 const COUNTRY = new RegExp(`(?<![\\p{L}])(?:${COUNTRY_NAMES})(?![\\p{L}])`, 'giu');
 /** A sentence naming two countries or more: where the shop ships ("Ireland, France and Germany"). */
 const COUNTRY_LIST: Pick<RegExp, 'test'> = { test: (text) => new Set(text.toLowerCase().match(COUNTRY) ?? []).size >= 2 };
+
+/** Size names as shops abbreviate them in size tables ("Size: M"), in the main languages (folded). */
+const SIZE_LETTERS: Readonly<Record<string, string>> = {
+  small: 's',
+  medium: 'm',
+  large: 'l',
+  xsmall: 'xs',
+  xlarge: 'xl',
+  klein: 's',
+  mittel: 'm',
+  mittelgross: 'm',
+  gross: 'l',
+  petit: 's',
+  petite: 's',
+  moyen: 'm',
+  moyenne: 'm',
+  grand: 'l',
+  grande: 'l',
+  pequeno: 's',
+  pequena: 's',
+  mediano: 'm',
+  mediana: 'm',
+  piccolo: 's',
+  piccola: 's',
+  medio: 'm',
+  media: 'm',
+};
 
 /** Words of the lexicons' question cues ("long", "weigh"): they ask, they are not the subject. */
 const CUE_WORDS: ReadonlySet<string> = new Set(
@@ -313,14 +340,20 @@ function isCategoryLine(source: OfflineSource, line: string): boolean {
 }
 
 interface QuestionTerms {
-  terms: { stems: string[]; parts: string[]; weight: number; answering: boolean; cue: boolean }[];
+  terms: {
+    stems: string[];
+    parts: string[];
+    weight: number;
+    answering: boolean;
+    cue: boolean;
+    /** A figure the question states ("20kg"): found in a sentence, it says which row is meant, as two words would. */
+    figure?: true;
+  }[];
   /** The question asks how the shop works ("will you price match?"): see mentionsShopPolicy. */
   policy: boolean;
   quantity: boolean;
   /** Units a number must have to answer the quantity asked for. */
   units: RegExp[];
-  /** Of those, the one of money: any price states it, so it says less than the others which sentence answers. */
-  moneyUnits?: RegExp;
   /** Words that answer the kind of question asked (see CONCEPTS). */
   concepts: Pick<RegExp, 'test'>[];
   /** "How do I get the student discount?": the steps under a "How to…" heading answer it. */
@@ -419,7 +452,10 @@ function questionTerms(
   const askingWords = wordsAsking(asked);
   const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
-    const stems = stemsOf(folded, languages);
+    // "In a medium?" is answered by the row of size "M", "a 20kg dog" by the row that says "20 kg".
+    const figure = /^(\d+(?:[.,]\d+)?)\p{L}+$/u.exec(folded)?.[1];
+    const also = SIZE_LETTERS[folded] ?? figure;
+    const stems = also ? [...stemsOf(folded, languages), also] : stemsOf(folded, languages);
     const parts = compounds ? compoundParts(folded) : [];
     // A product's name says which product, not what is asked about it; a page's title says its topic.
     if (nameWords.has(folded) && source.kind === 'product') return { stems, parts, weight: NAME_TERM_WEIGHT, answering: false, cue: false };
@@ -433,13 +469,13 @@ function questionTerms(
     const cue = isCueWord(folded);
     // "long" of "how long" matched in "How long we keep your data" says little: the unit answers.
     const cueWeight = cue && !asksForAnswer ? CUE_TERM_WEIGHT : 1;
-    // A topic's word the site words otherwise ("postage" where it says "delivery") is not a word the site lacks.
     return {
       stems,
       parts,
       weight: (spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7) * cueWeight,
       answering: true,
-      cue: cue || asksForAnswer || namesShopTopic(folded),
+      cue: cue || asksForAnswer,
+      ...(figure ? { figure: true as const } : {}),
     };
   });
   // "Minimum spend for free postage?" on a page that says "delivery": the topic asked about, in
@@ -470,9 +506,8 @@ function questionTerms(
   // shop ships to answers (Spain is not among them). Where a source names it, its own word does.
   const country = SHIPPING_TO_COUNTRY.exec(folded)?.[1];
   if (country && !sourceStems.some((set) => wordsOf(country).every((w) => stemsOf(w, languages).some((stem) => set.has(stem))))) concepts.push(COUNTRY_LIST);
-  const money = UNIT_CLASSES.find((unitClass) => unitClass.money && unitClass.asks.test(folded))?.units;
   const policy = topicsAsked(question, languages).some((topic) => topic.policy);
-  return { terms, quantity, units, ...(money ? { moneyUnits: money } : {}), concepts, procedure: ASKS_PROCEDURE.test(folded), policy };
+  return { terms, quantity, units, concepts, procedure: ASKS_PROCEDURE.test(folded), policy };
 }
 
 /**
@@ -496,11 +531,13 @@ function scoreSentence(
 ): { score: number; matched: number; words: number } {
   let score = 0;
   let answering = 0;
+  let figures = 0;
   question.terms.forEach((term, index) => {
     const match = termMatch(term, stems);
     if (match > 0) {
       score += match * term.weight * rarity(frequency[index] ?? 1);
       if (term.answering) answering += 1;
+      if (term.figure) figures += 1;
     }
   });
 
@@ -510,8 +547,8 @@ function scoreSentence(
   const stated = question.units.filter((units) => units.test(sentence));
   const unitsStated = stated.length;
   // What counts where the question has a word the site lacks: its words, and what answers the
-  // kind of question asked, but not just any price ("how much is gift wrapping?": "gift cards from £10").
-  const wordsMatched = answering + (concept || stated.some((units) => units !== question.moneyUnits) ? 1 : 0);
+  // kind of question asked (a figure in the unit asked for, the words that answer it).
+  const wordsMatched = answering + figures + (concept || stated.length > 0 ? 1 : 0);
   if (unitsStated > 0 || concept) {
     // "How many hours does it last on full brightness?": the row that states both the hours and
     // the brightness over the sentence that states the brightness alone.
