@@ -16,6 +16,7 @@ import {
 import type { HandoffView, TeamMessage } from '../../contract/conversation-updates.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import type { ActivityKind, ConversationNotifier } from './handoff-events.js';
+import { queueHandoffWebhook } from './handoff-webhook.js';
 
 /**
  * Who answers a conversation, and every change of it: the one place the handoff state, the
@@ -135,6 +136,7 @@ async function changeState(tx: Tx, row: ConversationRow, change: Transition): Pr
     actorId: change.actorId ?? null,
     createdAt: change.now,
   });
+  await queueHandoffWebhook(tx, row, change);
   return updated!;
 }
 
