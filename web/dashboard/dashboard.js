@@ -50,19 +50,21 @@ document.addEventListener('submit', function (event) {
   if (question && !window.confirm(question)) event.preventDefault();
 });
 
-// Assistant replies in transcripts are Markdown: the widget's own renderer (markdown.js, loaded
-// before this file) shows them as the visitor saw them. It builds nodes from the text, never HTML;
-// without it (the widget not built) the reply stays as written.
-(function () {
+// Assistant and team replies in transcripts are Markdown: the widget's own renderer (markdown.js,
+// loaded before this file) shows them as the visitor saw them, each in its own direction (the
+// page marks every message dir="auto", so Arabic or Hebrew reads right to left). It builds nodes
+// from the text, never HTML; without it (the widget not built) the reply stays as written.
+function renderTranscripts(root) {
   var markdown = window.StorefrontAssistantMarkdown;
   if (!markdown) return;
-  document.querySelectorAll('.transcript .message.assistant > .content').forEach(function (content) {
+  root.querySelectorAll('.transcript .message.assistant > .content, .transcript .message.team > .content').forEach(function (content) {
+    if (content.classList.contains('markdown')) return;
     var source = content.textContent;
     content.replaceChildren(markdown.renderMarkdown(source));
     content.classList.add('markdown');
-    content.dir = 'auto';
   });
-})();
+}
+renderTranscripts(document);
 
 // Every signed-in page is live: one stream of the workspace's conversation notices keeps the Inbox
 // link's count of visitors waiting for a person current, shows a browser notification when one

@@ -29,6 +29,8 @@
         if (fresh && main && !typing()) {
           var focused = document.activeElement && document.activeElement.id;
           main.replaceWith(fresh);
+          // The refreshed transcript is rendered as the first one was (dashboard.js).
+          if (typeof window.renderTranscripts === 'function') window.renderTranscripts(fresh);
           if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
         }
       })
