@@ -19,13 +19,10 @@
  * visitors connect from many loopback addresses (127.0.x.y, all of which reach the host on
  * Linux), PER_ADDRESS each.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { postgresMissing } from '../service/test/helpers/services.js';
-import { printTable, round, summarize, type BenchRow } from './lib.js';
+import { load, printTable, round, summarize, type BenchRow } from './lib.js';
+import { ask, databaseKinds, settledMemory, startProcess, stopTarget } from './processes.js';
 
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const SUBSCRIPTIONS = Number(option('--subscriptions') ?? 5000);
@@ -44,53 +41,7 @@ interface Memory {
   heapUsed: number;
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
-function startTarget(kind: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(new URL('./targets/handoff-target.ts', import.meta.url)), [kind], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`target exited with ${code}`)));
-    child.once('message', (message: Ready) => resolve({ child, ready: message }));
-  });
-}
-
-function ask<T>(child: ChildProcess, message: Record<string, unknown>, answer: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (reply: { type: string }) => {
-      if (reply.type === answer) {
-        child.off('message', listener);
-        resolve(reply as T);
-      }
-    };
-    child.on('message', listener);
-    child.send(message);
-  });
-}
-
-function stopTarget(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send({ type: 'stop' });
-  });
-}
-
-async function settledMemory(child: ChildProcess): Promise<Memory> {
-  let least: Memory | undefined;
-  for (let second = 0; second < SETTLE_SECONDS; second += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const sample = await ask<Memory>(child, { type: 'memory' }, 'memory');
-    if (!least || sample.rss < least.rss) least = sample;
-  }
-  return least!;
-}
+const startTarget = (kind: string) => startProcess<Ready>('handoff-target.ts', [kind]);
 
 interface Visitor {
   token: string;
@@ -181,7 +132,7 @@ async function run(kind: string): Promise<BenchRow[]> {
     for (const s of warmSubs) s.close();
 
     const visitors = await initVisitors(ready, SUBSCRIPTIONS);
-    const idle = await settledMemory(child);
+    const idle = await settledMemory<Memory>(child, SETTLE_SECONDS);
     const openStarted = performance.now();
     // A few hundred at a time: a burst of thousands of handshakes measures the accept queue, not the channel.
     for (let i = 0; i < visitors.length; i += 500) {
@@ -191,7 +142,7 @@ async function run(kind: string): Promise<BenchRow[]> {
     }
     const open = (await Promise.all(subscriptions.map((s) => s.opened))).filter(Boolean).length;
     const openSeconds = (performance.now() - openStarted) / 1000;
-    const held = await settledMemory(child);
+    const held = await settledMemory<Memory>(child, SETTLE_SECONDS);
     const perSubscription = (key: keyof Memory) => (held[key] - idle[key]) / Math.max(open, 1) / 1024;
     console.log(
       `${kind}: ${open}/${SUBSCRIPTIONS} subscriptions open in ${round(openSeconds, 1)} s; per subscription held ${SETTLE_SECONDS} s: rss ${round(perSubscription('rss'), 1)} KB, heap used ${round(perSubscription('heapUsed'), 1)} KB; load ${load()}`,
@@ -274,12 +225,7 @@ async function run(kind: string): Promise<BenchRow[]> {
 }
 
 const args = new Set(process.argv.slice(2));
-const kinds: string[] = [];
-if (!args.has('--postgres-only')) kinds.push('pglite');
-if (!args.has('--pglite-only')) {
-  if (await postgresMissing()) console.warn('PostgreSQL not reachable: its rows are left out');
-  else kinds.push('postgres');
-}
+const kinds = await databaseKinds(args);
 const rows: BenchRow[] = [];
 for (const kind of kinds) rows.push(...(await run(kind)));
 printTable(rows);

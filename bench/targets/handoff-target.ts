@@ -12,6 +12,7 @@ import { users } from '../../service/src/db/schema.js';
 import { eq } from 'drizzle-orm';
 import { testConfig, seedWorkspace } from '../../service/test/helpers/app.js';
 import { freshDatabase, type DatabaseKind } from '../../service/test/helpers/database.js';
+import { answerBench } from './ipc.js';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const database = await freshDatabase(kind);
@@ -24,29 +25,18 @@ const [member] = await database.db.select({ id: users.id }).from(users).where(eq
 const url = await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 const handoff = { db: database.db, notifier: app.deps.notifier, now: () => new Date() };
 
-process.on('message', (message: { type: string; conversationIds?: string[]; text?: string }) => {
-  if (message.type === 'memory') {
-    global.gc?.();
-    setImmediate(() => {
-      global.gc?.();
-      process.send!({ type: 'memory', ...process.memoryUsage() });
-    });
-  }
-  if (message.type === 'reply') {
-    const ids = message.conversationIds ?? [];
+answerBench(
+  () => app.close().then(() => database.close()),
+  (message) => {
+    if (message.type !== 'reply') return;
+    const ids = (message.conversationIds as string[] | undefined) ?? [];
     const started = Date.now();
     // As many at once as the database pool serves; the rest queue for it, as a busy team's would.
     void Promise.all(
       ids.map((conversationId) =>
-        postTeamReply(handoff, { workspaceId: shop.workspaceId, conversationId, memberId: member!.id, text: message.text ?? 'A reply from the team.' }),
+        postTeamReply(handoff, { workspaceId: shop.workspaceId, conversationId, memberId: member!.id, text: 'A reply from the team.' }),
       ),
     ).then(() => process.send!({ type: 'replied', ms: Date.now() - started }));
-  }
-  if (message.type === 'stop') {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  }
-});
+  },
+);
 process.send!({ type: 'ready', url, agentId: shop.agentId });

@@ -58,24 +58,25 @@ describe.skipIf(skip)('a person takes over in the widget, in Chromium', () => {
     await demo?.close();
   });
 
-  it('the owner replies from the inbox, the assistant stays silent, then answers again after the hand-back', async () => {
-    const ownerEmail = await createMember(demo.t.database, DEMO_WORKSPACE_ID, 'owner', 'owner@fernhill.example');
-    await demo.t.database.db.update(users).set({ name: 'Mara' }).where(eq(users.email, ownerEmail));
-
-    // The owner signs in and keeps the inbox open: somebody of the team is available.
+  /** The owner signed in to the dashboard in a browser context of their own, on `path`, its live stream open. */
+  async function signedInOwner(email: string, path: string, initScript?: string) {
     const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    if (initScript) await ownerContext.addInitScript(initScript);
     const owner = await ownerContext.newPage();
     owner.setDefaultTimeout(15_000);
     const ownerProblems: string[] = [];
     owner.on('pageerror', (error) => ownerProblems.push(error.message));
-    await owner.goto(`${demo.base}/app/inbox`);
-    await owner.getByLabel('Email').fill(ownerEmail);
+    await owner.goto(`${demo.base}${path}`);
+    await owner.getByLabel('Email').fill(email);
     await owner.getByLabel('Password').fill(PASSWORD);
     await owner.getByRole('button', { name: 'Sign in' }).click();
-    await owner.waitForURL(`${demo.base}/app/inbox`);
+    await owner.waitForURL(`${demo.base}${path}`);
     await until(() => owner.locator('html').getAttribute('data-inbox-live')).toBe('true');
+    return { ownerContext, owner, ownerProblems };
+  }
 
-    // The visitor, in a browser context of their own.
+  /** A visitor on the demo store, in a browser context of their own. */
+  async function visitorOnDemo() {
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     await visitorContext.addInitScript(RECORD_HOST_ERRORS);
     const visitor = await visitorContext.newPage();
@@ -83,6 +84,18 @@ describe.skipIf(skip)('a person takes over in the widget, in Chromium', () => {
     const visitorErrors: Error[] = [];
     visitor.on('pageerror', (error) => visitorErrors.push(error));
     await visitor.goto(`${demo.base}/demo`);
+    return { visitorContext, visitor, visitorErrors };
+  }
+
+  it('the owner replies from the inbox, the assistant stays silent, then answers again after the hand-back', async () => {
+    const ownerEmail = await createMember(demo.t.database, DEMO_WORKSPACE_ID, 'owner', 'owner@fernhill.example');
+    await demo.t.database.db.update(users).set({ name: 'Mara' }).where(eq(users.email, ownerEmail));
+
+    // The owner signs in and keeps the inbox open: somebody of the team is available.
+    const { ownerContext, owner, ownerProblems } = await signedInOwner(ownerEmail, '/app/inbox');
+
+    // The visitor, in a browser context of their own.
+    const { visitorContext, visitor, visitorErrors } = await visitorOnDemo();
     await visitor.getByTestId('sa-launcher').click();
     await visitor.getByTestId('sa-panel').waitFor();
     const panel = visitor.getByTestId('sa-panel');
@@ -183,18 +196,7 @@ describe.skipIf(skip)('a person takes over in the widget, in Chromium', () => {
     demo.t.clock.advance(AGENT_CACHE_MS + 1);
 
     // The owner works on the Agents page, not the inbox, and allows notifications with the header's button.
-    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await ownerContext.addInitScript(RECORD_NOTIFICATIONS);
-    const owner = await ownerContext.newPage();
-    owner.setDefaultTimeout(15_000);
-    const ownerProblems: string[] = [];
-    owner.on('pageerror', (error) => ownerProblems.push(error.message));
-    await owner.goto(`${demo.base}/app/agents`);
-    await owner.getByLabel('Email').fill(ownerEmail);
-    await owner.getByLabel('Password').fill(PASSWORD);
-    await owner.getByRole('button', { name: 'Sign in' }).click();
-    await owner.waitForURL(`${demo.base}/app/agents`);
-    await until(() => owner.locator('html').getAttribute('data-inbox-live')).toBe('true');
+    const { ownerContext, owner, ownerProblems } = await signedInOwner(ownerEmail, '/app/agents', RECORD_NOTIFICATIONS);
     const inboxBadge = owner.locator('.mainnav [data-waiting-count]');
     expect(await inboxBadge.getAttribute('data-waiting-count')).toBe('0');
     expect(await inboxBadge.isVisible()).toBe(false);
@@ -205,13 +207,7 @@ describe.skipIf(skip)('a person takes over in the widget, in Chromium', () => {
     await until(() => enable.isVisible()).toBe(false);
 
     // The visitor chooses a person on the home screen, before writing anything.
-    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    await visitorContext.addInitScript(RECORD_HOST_ERRORS);
-    const visitor = await visitorContext.newPage();
-    visitor.setDefaultTimeout(15_000);
-    const visitorErrors: Error[] = [];
-    visitor.on('pageerror', (error) => visitorErrors.push(error));
-    await visitor.goto(`${demo.base}/demo`);
+    const { visitorContext, visitor, visitorErrors } = await visitorOnDemo();
     await visitor.getByTestId('sa-launcher').click();
     const panel = visitor.getByTestId('sa-panel');
     const person = visitor.getByTestId('sa-home-handoff');
