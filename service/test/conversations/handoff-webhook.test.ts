@@ -185,7 +185,13 @@ describe('the team’s webhook for handoff notices', () => {
     // Bad URLs are refused with the field named, and the registered webhook is left as it was.
     expect((await asUser(service.app, prepared.owner, 'PUT', '/app/api/handoff-webhook', { url: hook.url })).statusCode).toBe(200);
     const [before] = await service.database.db.select().from(handoffWebhooks).where(eq(handoffWebhooks.workspaceId, shop.workspaceId));
-    for (const url of ['ftp://hooks.example/x', 'not a url', 'https://user:pw@hooks.example/x', 'https://hooks.example/x#frag']) {
+    for (const url of [
+      'ftp://hooks.example/x',
+      'not a url',
+      'https://user:pw@hooks.example/x',
+      'https://hooks.example/x#frag',
+      'https://hooks\u0000.example/x',
+    ]) {
       const response = await asUser(service.app, prepared.owner, 'PUT', '/app/api/handoff-webhook', { url });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed', errors: { url: [expect.any(String)] } });
