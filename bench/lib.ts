@@ -1,5 +1,6 @@
 /** Small helpers shared by the benchmarks: percentiles and a result table. */
 import { appendFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
 export function percentile(sorted: number[], p: number): number {
@@ -139,3 +140,9 @@ export function printTable(rows: BenchRow[]): void {
 }
 
 export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** The 1, 5 and 15-minute load averages, for a bench's log lines. */
+export const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');

@@ -22,6 +22,7 @@ const BENCHES = [
   'runtime-overhead',
   'agent-suite',
   'healthz-under-load',
+  'handoff-live',
   'widget-api',
   'widget-launcher',
   'woocommerce-sync',

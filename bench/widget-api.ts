@@ -18,17 +18,15 @@
  * `--memory-only` runs 3. alone. `--snapshot <dir>` also writes heap snapshots of the target idle and with the streams held
  * (memory phase only), for comparing retained sizes by constructor.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { startFakeAnthropic, startFakeOpenAI, type FakeLlm } from '../service/test/assistant/helpers/fake-llm.js';
-import { postgresMissing } from '../service/test/helpers/services.js';
-import { printTable, round, summarize, type BenchRow } from './lib.js';
+import { load, printTable, round, summarize, type BenchRow } from './lib.js';
+import { ask, databaseKinds, settledMemory, startProcess, stopTarget } from './processes.js';
 
 const option = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const STREAM_COUNTS = (option('--streams') ?? '1000,5000')
@@ -56,11 +54,6 @@ interface Memory {
   external: number;
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-
 function startTarget(kind: string, modelUrl: string, provider: Provider): Promise<{ child: ChildProcess; ready: Ready }> {
   return startProcess<Ready>('widget-target.ts', [kind, modelUrl, provider]);
 }
@@ -68,41 +61,6 @@ function startTarget(kind: string, modelUrl: string, provider: Provider): Promis
 /** The local model server speaking the provider's wire format (the same stand-ins as the tests). */
 function startModel(provider: Provider, script: Parameters<typeof startFakeOpenAI>[0]): Promise<FakeLlm> {
   return provider === 'anthropic' ? startFakeAnthropic(script) : startFakeOpenAI(script);
-}
-
-/** A process of bench/targets/, once it has said it is ready. */
-function startProcess<R>(file: string, args: string[]): Promise<{ child: ChildProcess; ready: R }> {
-  const child = fork(fileURLToPath(new URL(`./targets/${file}`, import.meta.url)), args, {
-    // --expose-gc: every memory sample is taken right after a full collection.
-    execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`target exited with ${code}`)));
-    child.once('message', (message: R & { type: string }) => resolve({ child, ready: message }));
-  });
-}
-
-function stopTarget(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send({ type: 'stop' });
-  });
-}
-
-function ask<T>(child: ChildProcess, message: { type: string; path?: string }, answer: string): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (reply: { type: string }) => {
-      if (reply.type === answer) {
-        child.off('message', listener);
-        resolve(reply as T);
-      }
-    };
-    child.on('message', listener);
-    child.send(message);
-  });
 }
 
 /** Times this process's main thread, where autocannon runs, has gone to sleep (Linux; else NaN). */
@@ -257,20 +215,6 @@ const SETTLE_SECONDS = 10;
 const JUDGED_AT_STREAMS = 5000;
 
 /**
- * The process's memory once it has settled: sampled every second for SETTLE_SECONDS, the sample
- * with the least resident memory (V8 returns pages in steps; the least is the most settled).
- */
-async function settledMemory(child: ChildProcess): Promise<Memory> {
-  let least: Memory | undefined;
-  for (let second = 0; second < SETTLE_SECONDS; second += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const sample = await ask<Memory>(child, { type: 'memory' }, 'memory');
-    if (!least || sample.rss < least.rss) least = sample;
-  }
-  return least!;
-}
-
-/**
  * Resident memory per open stream, on a fresh target for each count: resident memory does not
  * shrink back after a phase, so a second phase on the same process would reuse pages the first
  * one left behind and look cheaper than it is.
@@ -284,7 +228,7 @@ async function heldStreams(kind: string, count: number, provider: Provider): Pro
     // Warmed up (code compiled, pools filled), otherwise fresh.
     await Promise.all((await initSessions(ready, 20)).map((token) => openStream(ready, token).done));
     const tokens = await initSessions(ready, count);
-    const idle = await settledMemory(child);
+    const idle = await settledMemory<Memory>(child, SETTLE_SECONDS);
     if (SNAPSHOT_DIR) await ask(child, { type: 'snapshot', path: path.join(SNAPSHOT_DIR, `${kind}-${count}-idle.heapsnapshot`) }, 'snapshot');
     hold = true;
     // Each visitor leaves on their own; one shared signal would also gather thousands of listeners.
@@ -293,7 +237,7 @@ async function heldStreams(kind: string, count: number, provider: Provider): Pro
     const firsts = await Promise.all(held.map((s) => s.first));
     const open = firsts.filter((ms) => !Number.isNaN(ms)).length;
     const opened = await ask<Memory>(child, { type: 'memory' }, 'memory');
-    const busy = await settledMemory(child);
+    const busy = await settledMemory<Memory>(child, SETTLE_SECONDS);
     const loadNow = load();
     reportFailures(`held ${count}`);
     if (SNAPSHOT_DIR) await ask(child, { type: 'snapshot', path: path.join(SNAPSHOT_DIR, `${kind}-${count}-busy.heapsnapshot`) }, 'snapshot');
@@ -380,12 +324,7 @@ async function throughput(kind: string): Promise<BenchRow[]> {
 }
 
 const args = new Set(process.argv.slice(2));
-const kinds: string[] = [];
-if (!args.has('--postgres-only')) kinds.push('pglite');
-if (!args.has('--pglite-only')) {
-  if (await postgresMissing()) console.warn('PostgreSQL not reachable: its rows are left out');
-  else kinds.push('postgres');
-}
+const kinds = await databaseKinds(args);
 const rows: BenchRow[] = [];
 for (const kind of kinds) {
   for (const provider of HELD_PROVIDERS) for (const count of STREAM_COUNTS) rows.push(await heldStreams(kind, count, provider));

@@ -11,6 +11,7 @@ import { agents } from '../../service/src/db/schema.js';
 import type { ProviderEnv } from '../../service/src/modules/assistant/providers.js';
 import { testConfig, seedWorkspace } from '../../service/test/helpers/app.js';
 import { freshDatabase, type DatabaseKind } from '../../service/test/helpers/database.js';
+import { answerBench } from './ipc.js';
 
 const kind = (process.argv[2] ?? 'pglite') as DatabaseKind;
 const modelUrl = process.argv[3]!;
@@ -50,25 +51,14 @@ await database.db.update(agents).set({ provider, model: 'bench', budgetTurns: 1e
 // deployment expecting such bursts would raise it the same way.
 const url = await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
 
-process.on('message', (message: { type: string; path?: string }) => {
-  if (message.type === 'memory') {
-    // Twice, a turn of the event loop apart: finalizers freed by the first pass run in between.
-    global.gc?.();
-    setImmediate(() => {
+answerBench(
+  () => app.close().then(() => database.close()),
+  (message) => {
+    // For profiling the per-stream state: bench/widget-api.ts --snapshot <dir>.
+    if (message.type === 'snapshot') {
       global.gc?.();
-      process.send!({ type: 'memory', ...process.memoryUsage() });
-    });
-  }
-  // For profiling the per-stream state: bench/widget-api.ts --snapshot <dir>.
-  if (message.type === 'snapshot') {
-    global.gc?.();
-    process.send!({ type: 'snapshot', path: writeHeapSnapshot(message.path) });
-  }
-  if (message.type === 'stop') {
-    void app
-      .close()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  }
-});
+      process.send!({ type: 'snapshot', path: writeHeapSnapshot(message.path as string) });
+    }
+  },
+);
 process.send!({ type: 'ready', url, agentId: shop.agentId });

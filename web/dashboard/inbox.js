@@ -1,12 +1,11 @@
-// The inbox, live: a stream of the workspace's conversation notices refreshes the list (new and
+// The inbox, live: the workspace's conversation notices (dashboard.js's stream) refresh the list (new and
 // waiting conversations appear without a reload) and the open conversation (a visitor's message
 // while a person holds it). A reply being typed is never thrown away: the conversation page
 // refreshes only while its reply and note boxes are empty. Ctrl+Enter (Cmd+Enter) sends a reply
-// or a note. While the stream is open the member counts as available to visitors.
+// or a note.
 'use strict';
 
 (function () {
-  if (typeof window.EventSource !== 'function') return;
   var live = document.querySelector('[data-live-conversation]');
   var current = live ? live.getAttribute('data-live-conversation') : null;
 
@@ -30,6 +29,8 @@
         if (fresh && main && !typing()) {
           var focused = document.activeElement && document.activeElement.id;
           main.replaceWith(fresh);
+          // The refreshed transcript is rendered as the first one was (dashboard.js).
+          if (typeof window.renderTranscripts === 'function') window.renderTranscripts(fresh);
           if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
         }
       })
@@ -39,12 +40,9 @@
       });
   }
 
-  var source = new EventSource('/app/api/conversations/stream');
-  source.addEventListener('ready', function () {
-    document.documentElement.setAttribute('data-inbox-live', 'true');
-  });
-  source.addEventListener('conversation', function (event) {
-    var notice = JSON.parse(event.data);
+  // dashboard.js holds the page's one stream (every page's badge reads it too) and passes its notices on.
+  document.addEventListener('dashboard:conversation', function (event) {
+    var notice = event.detail;
     // The list page refreshes on any notice (an empty inbox has no list element yet to look for);
     // a conversation page on notices about itself, or a reconnect that names none.
     if (!live || !notice.conversation_id || notice.conversation_id === current) refresh();

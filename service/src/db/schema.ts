@@ -332,6 +332,14 @@ export const outbox = pgTable('outbox', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+/** A workspace's webhook for handoff notices (0013); the secret is a signing key, kept as written. */
+export const handoffWebhooks = pgTable('handoff_webhooks', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
 export const widgetEvents = pgTable('widget_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   workspaceId: uuid('workspace_id').notNull(),

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/db/schema.js';
 import { authenticateApiToken } from '../../src/modules/auth/api-tokens.js';
 import { chartLibraryAvailable } from '../../src/modules/dashboard/static-assets.js';
 import { launchChromium } from '../browser/helpers/chromium.js';
@@ -13,6 +15,10 @@ import { widgetPost } from '../helpers/widget.js';
 import { createMember, PASSWORD, seedPlaygroundConversation, seedProductionConversation } from './helpers.js';
 
 const chromiumSkip = await chromiumMissing();
+/** A computed style of the element the locator finds. */
+const cssOf = (locator: Locator, property: string) =>
+  locator.evaluate((el, name) => el.ownerDocument.defaultView!.getComputedStyle(el).getPropertyValue(name), property);
+
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../../test-artifacts/dashboard');
 
 const PRODUCTION_QUESTION = 'Do you ship trail shoes to Norway?';
@@ -223,6 +229,45 @@ describe.skipIf(chromiumSkip)('dashboard in a real browser', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await shot(name);
     }
+  });
+
+  it('shows a transcript as the visitor saw it: right to left for Arabic, team replies in Markdown, blocks as chips', async () => {
+    const visit = await seedProductionConversation(t.app, shop.agentId, 'هل تشحنون الأحذية إلى النرويج؟');
+    // Seeded after the analytics and leads tests, whose counts it would change. An answer that showed a product card and a coupon, as stored by a turn.
+    await t.database.db.insert(messages).values({
+      id: randomUUID(),
+      conversationId: visit.conversationId,
+      workspaceId: shop.workspaceId,
+      role: 'assistant',
+      content: 'نعم، نشحن إلى النرويج.',
+      blocks: [
+        { kind: 'product', data: { name: 'Trail runner 2' } },
+        { kind: 'coupon', data: { code: 'TRAIL5' } },
+      ],
+    });
+    await page.goto(`${base}/app/inbox/${visit.conversationId}`);
+    await page.getByLabel(/Reply to the visitor/).fill('**Yes**, five working days.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.waitForURL(/notice=reply$/);
+
+    const question = page.locator('.transcript .message.user .content').first();
+    expect(await cssOf(question, 'direction')).toBe('rtl');
+    const answer = page.locator('.transcript .message.assistant .content', { hasText: 'نشحن' });
+    expect(await cssOf(answer, 'direction')).toBe('rtl');
+    const team = page.locator('.transcript .message.team .content').last();
+    await expect.poll(() => team.locator('strong').count()).toBe(1);
+    expect(await team.locator('strong').textContent()).toBe('Yes');
+    expect(await cssOf(team, 'direction')).toBe('ltr');
+    const chips = page.locator('.transcript .message.assistant', { hasText: 'نشحن' }).locator('.blocks li');
+    expect(await chips.evaluateAll((items) => items.map((item) => [item.getAttribute('data-block-kind'), item.textContent]))).toEqual([
+      ['product', 'product: Trail runner 2'],
+      ['coupon', 'coupon: TRAIL5'],
+    ]);
+    // Chips sit side by side on one row, not as a bulleted list.
+    const [first, second] = await chips.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(first).toBe(second);
+    expect(await cssOf(chips.first(), 'list-style-type')).toBe('none');
+    await shot('06b-transcript-rtl');
   });
 
   it('ran no inline script and threw no error on any page', () => {

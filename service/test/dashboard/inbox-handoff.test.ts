@@ -161,4 +161,45 @@ describe('the inbox as the team’s workspace', () => {
     expect(page.body).toContain('Yes, live.');
     expect(page.body).toContain('Hand back to the assistant');
   });
+
+  it('counts visitors waiting for a person on every page’s Inbox link and on the live stream', { timeout: 120_000 }, async ({ service, shop, prepared }) => {
+    const { owner, stranger } = prepared;
+    const waitingNow = async () => (await asUser(service.app, owner, 'GET', '/app/api/conversations?filter=waiting&limit=100')).json().conversations.length;
+    const badgeOf = (body: string) => /data-waiting-count="(\d+)"/.exec(body)?.[1];
+    const before = await waitingNow();
+    expect(badgeOf((await asUser(service.app, owner, 'GET', '/app/agents')).body)).toBe(String(before));
+
+    // The app listens already when an earlier test of the file opened its stream.
+    const address = service.app.server.address();
+    const url = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    const response = await fetch(`${url}/app/api/conversations/stream`, { headers: { cookie: owner.cookie }, signal: controller.signal });
+    const seen: { event: string; data: Record<string, unknown> }[] = [];
+    const reading = (async () => {
+      for await (const { event, data } of readEventStream(response.body!)) {
+        seen.push({ event, data: JSON.parse(data) });
+        if (event === 'waiting' && (JSON.parse(data) as { started: unknown }).started) break;
+      }
+    })();
+    // Another workspace's waiting visitor is neither counted nor announced here.
+    const other = await seedWorkspace(service.database, 'Third shop');
+    const thirdOwner = await signIn(service.app, await createMember(service.database, other.workspaceId, 'owner'));
+    await waitingVisitor(service, other.agentId, 'Anyone at the third shop?');
+    const visitor = await waitingVisitor(service, shop.agentId, 'Can a person count me?');
+    await reading;
+    controller.abort();
+    const waitingEvents = seen.filter((e) => e.event === 'waiting');
+    expect(waitingEvents[0]).toEqual({ event: 'waiting', data: { count: before, started: null } });
+    expect(waitingEvents.at(-1)).toEqual({
+      event: 'waiting',
+      data: { count: before + 1, started: { conversation_id: visitor.id, agent: 'Test shop assistant' } },
+    });
+    expect(badgeOf((await asUser(service.app, owner, 'GET', '/app/leads')).body)).toBe(String(before + 1));
+    expect(badgeOf((await asUser(service.app, thirdOwner, 'GET', '/app/leads')).body)).toBe('1');
+    expect(badgeOf((await asUser(service.app, stranger, 'GET', '/app/leads')).body)).toBe('0');
+
+    // A reply takes the visitor off the count.
+    await asUser(service.app, owner, 'POST', `/app/api/conversations/${visitor.id}/replies`, { text: 'Counted.' });
+    expect(badgeOf((await asUser(service.app, owner, 'GET', '/app/agents')).body)).toBe(String(before));
+  });
 });

@@ -116,6 +116,7 @@ const READ_ROUTES: Record<
   '/app/api/agents/:id': { access: 'session', param: 'agent' },
   '/app/api/sites': { access: 'session' },
   '/app/api/tokens': { access: 'session' },
+  '/app/api/handoff-webhook': { access: 'session' },
   '/app/api/members': { access: 'session' },
   '/app/api/conversations': { access: 'session' },
   '/app/api/conversations/stream': { access: 'session', stream: true },
@@ -205,6 +206,13 @@ async function tenant(service: TestApp, name: string): Promise<Tenant> {
   });
   expect(playground.statusCode).toBe(200);
   const playgroundConversationId = (parseSse(playground.body).find((e) => e.event === 'start')?.data as { conversation_id: string }).conversation_id;
+
+  // The team's webhook, its URL carrying the marker.
+  const webhook = await asUser(service.app, owner, 'PUT', '/app/api/handoff-webhook', {
+    // An address literal: nothing is resolved or called here, and the test's policy allows loopback.
+    url: `https://127.0.0.1/hooks/${marker}`,
+  });
+  expect(webhook.statusCode, webhook.body).toBe(200);
 
   // An answer the owner wrote, a test and a run of the suite.
   const answer = await asUser(service.app, owner, 'POST', '/app/api/answers', {

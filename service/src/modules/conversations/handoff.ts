@@ -16,6 +16,7 @@ import {
 import type { HandoffView, TeamMessage } from '../../contract/conversation-updates.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import type { ActivityKind, ConversationNotifier } from './handoff-events.js';
+import { queueHandoffWebhook } from './handoff-webhook.js';
 
 /**
  * Who answers a conversation, and every change of it: the one place the handoff state, the
@@ -135,6 +136,7 @@ async function changeState(tx: Tx, row: ConversationRow, change: Transition): Pr
     actorId: change.actorId ?? null,
     createdAt: change.now,
   });
+  await queueHandoffWebhook(tx, row, change);
   return updated!;
 }
 
@@ -473,4 +475,27 @@ export async function lowConfidenceTwice(db: Db, workspaceId: string, conversati
     .orderBy(sql`${messages.seq} DESC`)
     .limit(2);
   return rows.length === 2 && rows.every((row) => row.outcome !== null && row.outcome.confident === false && row.outcome.small_talk !== true);
+}
+
+export interface WaitingSummary {
+  /** Conversations of the workspace waiting for a person now. */
+  count: number;
+  /** The conversation a notice was about, if it is one of them (it has just started waiting). */
+  started: { conversation_id: string; agent: string } | null;
+}
+
+/** How many of the workspace's conversations wait for a person (the dashboard's badge), and whether `conversationId` is one. */
+export async function waitingForPerson(db: Db, workspaceId: string, conversationId?: string): Promise<WaitingSummary> {
+  const [row] = await queryRows<{ count: number | string; agent: string | null }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM conversations
+                 WHERE workspace_id = ${workspaceId} AND handoff_state = 'waiting_for_human' AND NOT is_playground) AS count,
+               (SELECT a.name FROM conversations c JOIN agents a ON a.id = c.agent_id AND a.workspace_id = c.workspace_id
+                 WHERE c.id = ${conversationId ?? null}::uuid AND c.workspace_id = ${workspaceId}
+                   AND c.handoff_state = 'waiting_for_human' AND NOT c.is_playground) AS agent`,
+  );
+  return {
+    count: Number(row?.count ?? 0),
+    started: conversationId && row?.agent != null ? { conversation_id: conversationId, agent: row.agent } : null,
+  };
 }

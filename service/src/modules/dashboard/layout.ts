@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../lib/errors.js';
 import { membershipsOf, type WorkspaceMembership } from '../auth/login.js';
 import { sessionOf } from '../auth/session-guard.js';
 import type { UserSession } from '../auth/sessions.js';
+import { waitingForPerson } from '../conversations/handoff.js';
 import { html, type HtmlValue, type SafeHtml } from './html.js';
 import { assetUrl, MARKDOWN_ASSET, markdownRendererAvailable } from './static-assets.js';
 
@@ -27,11 +28,14 @@ export type NavKey = (typeof NAV)[number][0];
 export interface PageFrame {
   session: UserSession;
   workspaces: WorkspaceMembership[];
+  /** Conversations waiting for a person: the Inbox link's badge, kept live by dashboard.js. */
+  waiting: number;
 }
 
 export async function pageFrame(db: Db, request: FastifyRequest): Promise<PageFrame> {
   const session = sessionOf(request);
-  return { session, workspaces: await membershipsOf(db, session.user.id) };
+  const [workspaces, waiting] = await Promise.all([membershipsOf(db, session.user.id), waitingForPerson(db, session.workspace.id)]);
+  return { session, workspaces, waiting: waiting.count };
 }
 
 export function csrfField(session: UserSession): SafeHtml {
@@ -80,17 +84,26 @@ export function layout(
   ${workspaceSwitcher(frame)}
   <div class="account">
     <a class="who" href="/app/account" title="Your account">${session.user.email}</a><span class="who"> · ${session.role}</span>
+    <button type="button" class="link" data-enable-notifications hidden>Notify me of waiting visitors</button>
     <form method="post" action="/app/logout">${csrfField(session)}<button type="submit" class="link">Sign out</button></form>
   </div>
 </header>
-<nav class="mainnav" aria-label="Dashboard">
-  ${NAV.map(([key, label, href]) => html`<a href="${href}" ${key === options.active && html`aria-current="page"`}>${label}</a>`)}
+<nav class="mainnav" aria-label="Dashboard" data-live-nav>
+  ${NAV.map(
+    ([key, label, href]) =>
+      html`<a href="${href}" ${key === options.active && html`aria-current="page"`}>${label}${key === 'inbox' && waitingBadge(frame.waiting)}</a>`,
+  )}
 </nav>
 <main>
   ${options.notice && html`<p class="notice" role="status">${options.notice}</p>`}
   ${options.body}
 </main>`;
   return documentShell(options.title, body, options.scripts);
+}
+
+/** The Inbox link's count of visitors waiting for a person; present (hidden) at zero, so the page's script can fill it. */
+function waitingBadge(count: number): SafeHtml {
+  return html` <span class="nav-count" data-waiting-count="${count}" ${count === 0 && 'hidden'}><span class="visually-hidden">, waiting: </span><span data-count>${count}</span></span>`;
 }
 
 export function sendHtml(reply: FastifyReply, page: string, status = 200): FastifyReply {

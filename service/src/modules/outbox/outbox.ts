@@ -5,12 +5,13 @@ import { outbox } from '../../db/schema.js';
 import { safeErrorMessage } from '../../lib/safe-errors.js';
 
 /**
- * Deliveries to sites that must not be lost. A row is written in the same transaction as the
+ * Deliveries that must not be lost (to sites, to a team's webhook). A row is written in the same transaction as the
  * change it announces, and workers deliver it afterwards: a site that is down, or this process
  * restarting, only delays a delivery. Delivery is at least once, so every handler is idempotent.
  */
 
-export type OutboxKind = 'lead.upsert';
+/** A lead for the site; a handoff notice for the team's webhook (conversations/handoff-webhook.ts). */
+export type OutboxKind = 'lead.upsert' | 'handoff.webhook';
 
 export interface OutboxRow {
   id: number;

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.js';
+import { handoffWebhookDelivery, HANDOFF_WEBHOOK_KIND } from '../conversations/handoff-webhook.js';
 import { leadDelivery, markLeadFailed } from '../leads/delivery.js';
 import { createOutboxWorker } from './outbox.js';
 
@@ -6,7 +7,10 @@ import { createOutboxWorker } from './outbox.js';
 export function serviceOutboxWorker(deps: AppDeps, options: { intervalMs?: number } = {}) {
   return createOutboxWorker(
     deps.db,
-    { 'lead.upsert': leadDelivery(deps.db, deps.sitePolicy) },
+    {
+      'lead.upsert': leadDelivery(deps.db, deps.sitePolicy),
+      [HANDOFF_WEBHOOK_KIND]: handoffWebhookDelivery(deps.db, deps.sitePolicy, deps.config.publicBaseUrl),
+    },
     { log: deps.log, ...options, onFailure: (row) => markLeadFailed(deps.db, row) },
   );
 }

@@ -151,12 +151,20 @@ export class SiteClient {
   }
 }
 
-interface RawResponse {
+export interface RawResponse {
   status: number;
   body: string;
 }
 
-function send(url: URL, body: string, options: { signature: string; lookup: ReturnType<typeof policyLookup>; signal: AbortSignal }): Promise<RawResponse> {
+/**
+ * One signed JSON POST, resolved through `lookup` (the address policy, applied at connection
+ * time); a redirect is answered as is, never followed. Also the team's webhook deliveries'.
+ */
+export function send(
+  url: URL,
+  body: string,
+  options: { signature: string; lookup: ReturnType<typeof policyLookup>; signal: AbortSignal; headers?: Record<string, string> },
+): Promise<RawResponse> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(
@@ -169,6 +177,7 @@ function send(url: URL, body: string, options: { signature: string; lookup: Retu
           'content-length': Buffer.byteLength(body),
           'user-agent': 'StorefrontAssistant',
           [SIGNATURE_HEADER]: options.signature,
+          ...options.headers,
         },
         lookup: options.lookup,
         signal: options.signal,

@@ -11,7 +11,15 @@ import { SubscriptionCounter, writeCountedStream } from '../../../lib/subscripti
 import { requirePermission } from '../../auth/permissions.js';
 import { permissionFirst, sessionOf } from '../../auth/session-guard.js';
 import type { UserSession } from '../../auth/sessions.js';
-import { addNote, assignConversation, MAX_TEAM_TEXT_CHARS, postTeamReply, transition, type HandoffDeps } from '../../conversations/handoff.js';
+import {
+  addNote,
+  assignConversation,
+  MAX_TEAM_TEXT_CHARS,
+  postTeamReply,
+  transition,
+  waitingForPerson,
+  type HandoffDeps,
+} from '../../conversations/handoff.js';
 import type { ConversationActivity } from '../../conversations/handoff-events.js';
 import { field, formOf } from '../form-body.js';
 import { layout, pageFrame, sendHtml } from '../layout.js';
@@ -75,7 +83,10 @@ export function inboxApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
 
   const streamSchema = {
     summary: "The workspace's conversations as they change (Server-Sent Events)",
-    description: 'Events: `conversation` `{"conversation_id", "kind"}` (kind: message, state, assignment, note, unavailable). Comments `: ping` every 15 s.',
+    description:
+      'Events: `conversation` `{"conversation_id", "kind"}` (kind: message, state, assignment, note, unavailable); `waiting` `{"count", "started"}` ' +
+      'at the start and after each change of state (`count`: conversations waiting for a person; `started`: `{"conversation_id", "agent"}` when the ' +
+      'change made that conversation wait, else null). Comments `: ping` every 15 s.',
     response: { 200: eventStreamResponse('An event stream'), ...errorResponses(401, 429) },
   };
   api.get('/app/api/conversations/stream', { schema: streamSchema }, async (request, reply) => {
@@ -194,8 +205,8 @@ export function inboxApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
 }
 
 /**
- * The workspace's conversation notices for one dashboard session. While it is open the session
- * counts as active (its last_seen_at is kept fresh), so visitors asking for a person find somebody.
+ * The workspace's conversation notices for one dashboard session, and the count of visitors
+ * waiting for a person (every page's badge). While it is open the session counts as active (its last_seen_at is kept fresh), so visitors asking for a person find somebody.
  */
 async function* inboxEvents(deps: AppDeps, session: UserSession, signal: AbortSignal): AsyncGenerator<ServerSentEvent> {
   const pending: ConversationActivity[] = [];
@@ -216,11 +227,16 @@ async function* inboxEvents(deps: AppDeps, session: UserSession, signal: AbortSi
   try {
     await seen();
     yield { name: 'ready', data: {} };
+    yield { name: 'waiting', data: await waitingForPerson(deps.db, session.workspace.id) };
     while (!signal.aborted) {
       const next = pending.shift();
       if (next) {
         // A reconnect notice (PostgreSQL listener restarted) names no conversation: the page reloads its list.
         yield { name: 'conversation', data: { conversation_id: next.conversationId || null, kind: next.kind } };
+        // A change of state may change the badge's count; `started` names a conversation that has just begun to wait.
+        if (next.kind === 'state' || !next.conversationId) {
+          yield { name: 'waiting', data: await waitingForPerson(deps.db, session.workspace.id, next.conversationId || undefined) };
+        }
         continue;
       }
       await new Promise<void>((resolve) => (wake = resolve));

@@ -8,7 +8,7 @@ import { notFound } from '../../../lib/errors.js';
 import { productionConversations } from '../../conversations/store.js';
 import { containsPattern, isoTime, isUuid } from '../sql.js';
 
-/** The inbox: production conversations that have at least one message, newest activity first. */
+/** The inbox: production conversations that have at least one message or asked for a person, newest activity first. */
 
 const agentRef = z.object({ id: z.guid(), name: z.string() });
 const memberRef = z.object({ id: z.guid(), name: z.string() });
@@ -113,8 +113,10 @@ export async function listConversations(db: Db, workspaceId: string, query: Inbo
           FROM ${pc}
           LEFT JOIN ${users} ON ${users.id} = ${pc.assigneeId}
           JOIN ${agents} ON ${agents.id} = ${pc.agentId} AND ${agents.workspaceId} = ${workspaceId}
-          JOIN LATERAL (SELECT count(*)::int AS message_count, max(${messages.createdAt}) AS last_at FROM ${messages}
-                         WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId}) stats ON stats.message_count > 0
+          JOIN LATERAL (SELECT count(*)::int AS message_count, greatest(max(${messages.createdAt}), ${pc.handoffRequestedAt}) AS last_at FROM ${messages}
+                         WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId}) stats
+            -- A visitor who asked for a person before writing anything (offered up front) is listed too.
+            ON stats.message_count > 0 OR ${pc.handoffRequestedAt} IS NOT NULL
           LEFT JOIN LATERAL (SELECT ${messages.content} AS content FROM ${messages}
                          WHERE ${messages.conversationId} = ${pc.id} AND ${messages.workspaceId} = ${workspaceId} AND ${messages.role} = 'user'
                          ORDER BY ${messages.seq} LIMIT 1) first_question ON true

@@ -76,8 +76,13 @@ function messageView(message: TranscriptMessage): SafeHtml {
     <div class="who">${message.role === 'user' ? 'Visitor' : message.role === 'team' ? (message.author ?? 'Team') : 'Assistant'} · ${time(message.created_at)}${
       message.status !== 'complete' && html` <span class="badge warn">${message.status}</span>`
     }${message.feedback && feedbackBadge(message.feedback)}</div>
-    <div class="content">${message.content}</div>
-    ${message.blocks.length > 0 && html`<ul class="blocks">${message.blocks.map((block) => html`<li>${blockSummary(block)}</li>`)}</ul>`}
+    <div class="content" dir="auto">${message.content}</div>
+    ${
+      message.blocks.length > 0 &&
+      html`<ul class="blocks" aria-label="Shown with the answer">${message.blocks.map(
+        (block) => html`<li data-block-kind="${(block as { kind?: string } | null)?.kind ?? 'block'}">${blockSummary(block)}</li>`,
+      )}</ul>`
+    }
     ${
       sources.length > 0 &&
       html`<ul class="sources">${sources.map((s) => html`<li><a href="${safeHref(s.url)}" rel="noopener noreferrer" target="_blank">${s.title || s.url}</a></li>`)}</ul>`

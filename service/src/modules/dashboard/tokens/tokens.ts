@@ -15,8 +15,13 @@ import { attempt, field, fieldList, formOf } from '../form-body.js';
 import { html, type SafeHtml } from '../html.js';
 import { csrfField, emptyState, errorSummary, fieldErrors, layout, pageFrame, sendHtml, time, type PageFrame } from '../layout.js';
 import { isUuid } from '../sql.js';
+import { handoffWebhookOf, registerHandoffWebhook, removeHandoffWebhook, webhookPolicy, type HandoffWebhookView } from '../../conversations/handoff-webhook.js';
 
-/** API tokens (svc_...) for the WordPress plugin: created with abilities, shown once, revoked. */
+/**
+ * API tokens (svc_...) for the WordPress plugin: created with abilities, shown once, revoked. The
+ * same page registers the team's webhook for handoff notices (its secret, too, is shown once):
+ * both are the workspace's credentials for systems outside the dashboard, under `token-manage`.
+ */
 
 const tokenArgs = commandSchemas['token:create'].shape;
 const tokenCreate = z.strictObject({ name: tokenArgs.name, abilities: tokenArgs.ability });
@@ -33,6 +38,8 @@ const tokenSummary = z.object({
   revoked_at: z.string().nullable(),
 });
 type TokenSummary = z.infer<typeof tokenSummary>;
+
+const webhookBody = z.strictObject({ url: z.string().max(2048, 'must be at most 2048 characters') });
 
 /** A new token: the plaintext is in this answer only. */
 const issuedToken = z.object({ id: z.uuid(), name: z.string(), abilities: z.array(z.string()), display_prefix: z.string(), token: z.string() });
@@ -78,6 +85,27 @@ export function tokenApiRoutes(scope: FastifyInstance, deps: AppDeps): void {
     },
   );
 
+  const webhookWire = z.object({ url: z.string(), created_at: z.string() });
+  api.get('/app/api/handoff-webhook', { schema: { response: { 200: z.object({ webhook: webhookWire.nullable() }) } } }, async (request) => ({
+    webhook: await handoffWebhookOf(deps.db, sessionOf(request).workspace.id),
+  }));
+
+  api.put(
+    '/app/api/handoff-webhook',
+    {
+      schema: { body: webhookBody, response: { 200: webhookWire.extend({ secret: z.string() }) } },
+      preValidation: permissionFirst('token-manage'),
+    },
+    // The secret is in this answer only.
+    async (request) => registerHandoffWebhook(deps.db, webhookPolicy(deps.sitePolicy), { workspaceId: sessionOf(request).workspace.id, url: request.body.url }),
+  );
+
+  api.delete(
+    '/app/api/handoff-webhook',
+    { schema: { response: { 200: z.object({ removed: z.boolean() }) } }, preValidation: permissionFirst('token-manage') },
+    async (request) => ({ removed: await removeHandoffWebhook(deps.db, sessionOf(request).workspace.id) }),
+  );
+
   api.delete('/app/api/tokens/:id', { schema: { response: { 200: z.object({ id: z.string(), revoked: z.boolean() }) } } }, async (request) => {
     const session = sessionOf(request);
     requirePermission(session.role, 'token-manage');
@@ -93,16 +121,14 @@ export function tokenPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
       title: 'API tokens',
       active: 'tokens',
       notice: view.notice,
-      body: tokensView(frame, await listTokens(deps.db, frame.session.workspace.id, deps.now()), view),
+      body: html`${tokensView(frame, await listTokens(deps.db, frame.session.workspace.id, deps.now()), view)}
+      ${webhookView(frame, await handoffWebhookOf(deps.db, frame.session.workspace.id), view)}`,
     });
 
   pages.get('/app/tokens', async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
     const { notice } = request.query as { notice?: string };
-    return sendHtml(
-      reply,
-      await render(frame, { errors: {}, notice: notice === 'revoked' ? 'Token revoked. The plugin using it can no longer connect.' : undefined }),
-    );
+    return sendHtml(reply, await render(frame, { errors: {}, notice: NOTICES[notice ?? ''] }));
   });
 
   pages.post('/app/tokens', async (request, reply) => {
@@ -116,6 +142,22 @@ export function tokenPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
     return sendHtml(reply, await render(frame, { errors: {}, created: outcome.value }));
   });
 
+  pages.post('/app/tokens/webhook', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    requirePermission(frame.session.role, 'token-manage');
+    const url = field(formOf(request.body), 'url');
+    const outcome = await attempt(() => registerHandoffWebhook(deps.db, webhookPolicy(deps.sitePolicy), { workspaceId: frame.session.workspace.id, url }));
+    if (!outcome.ok) return sendHtml(reply, await render(frame, { errors: {}, webhookErrors: outcome.errors, webhookUrl: url }), 400);
+    return sendHtml(reply, await render(frame, { errors: {}, webhookSecret: outcome.value.secret }));
+  });
+
+  pages.post('/app/tokens/webhook/remove', async (request, reply) => {
+    const frame = await pageFrame(deps.db, request);
+    requirePermission(frame.session.role, 'token-manage');
+    await removeHandoffWebhook(deps.db, frame.session.workspace.id);
+    return reply.redirect('/app/tokens?notice=webhook-removed', 303);
+  });
+
   pages.post('/app/tokens/:id/revoke', async (request, reply) => {
     const frame = await pageFrame(deps.db, request);
     requirePermission(frame.session.role, 'token-manage');
@@ -125,8 +167,17 @@ export function tokenPageRoutes(pages: FastifyInstance, deps: AppDeps): void {
   });
 }
 
+const NOTICES: Record<string, string> = {
+  revoked: 'Token revoked. The plugin using it can no longer connect.',
+  'webhook-removed': 'Webhook removed. Nothing more is sent to it.',
+};
+
 interface TokenPageView {
   errors: FieldErrors;
+  webhookErrors?: FieldErrors;
+  webhookUrl?: string;
+  /** The new webhook's secret, on the page that made it only. */
+  webhookSecret?: string;
   name?: string;
   notice?: string | undefined;
   created?: { name: string; token: string };
@@ -185,4 +236,37 @@ function tokensView(frame: PageFrame, tokens: TokenSummary[], view: TokenPageVie
       )}</tbody>
     </table></div>`
   }`;
+}
+
+function webhookView(frame: PageFrame, webhook: HandoffWebhookView | null, view: TokenPageView): SafeHtml {
+  const manage = can(frame.session.role, 'token-manage');
+  return html`<section class="card" id="handoff-webhook" aria-labelledby="webhook-title">
+    <h2 id="webhook-title">Webhook for the team</h2>
+    <p>When a conversation starts waiting for a person, and when one is resolved, the service POSTs a signed JSON notice
+      here (header <code>X-Service-Signature</code>, as for the plugin; see the contract). Optional.</p>
+    ${
+      view.webhookSecret &&
+      html`<div class="created-token" role="status">
+      <p>Copy the signing secret now: it is shown only once. Registering the webhook again makes a new one.</p>
+      <pre id="webhook-secret"><code>${view.webhookSecret}</code></pre>
+      <button type="button" class="secondary" data-copy-target="webhook-secret">Copy secret</button>
+    </div>`
+    }
+    ${webhook ? html`<p>Sending to <code data-webhook-url>${webhook.url}</code> since ${time(webhook.created_at)}.</p>` : html`<p class="muted">No webhook.</p>`}
+    ${
+      manage &&
+      html`${errorSummary(view.webhookErrors ?? {})}
+      <form method="post" action="/app/tokens/webhook" class="stacked">
+        ${csrfField(frame.session)}
+        <label>URL <input name="url" type="url" value="${view.webhookUrl ?? webhook?.url ?? ''}" required maxlength="2048" placeholder="https://hooks.example.com/store">${fieldErrors(view.webhookErrors ?? {}, 'url')}</label>
+        <div class="actions"><button type="submit">${webhook ? 'Save and make a new secret' : 'Register webhook'}</button></div>
+      </form>
+      ${
+        webhook &&
+        html`<form method="post" action="/app/tokens/webhook/remove" data-confirm="Remove the webhook? Nothing more is sent to it.">
+        ${csrfField(frame.session)}<button type="submit" class="danger small">Remove webhook</button>
+      </form>`
+      }`
+    }
+  </section>`;
 }
