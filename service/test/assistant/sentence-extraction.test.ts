@@ -260,6 +260,12 @@ describe("the shop's words for what a shopper asks in their own", () => {
     expect(shopTopicWords('Kann ich das zurückgeben?', ['en', 'de'])).toMatch(/return.*Rückgabe|Rückgabe.*return/);
     expect(shopTopicWords('How heavy is the Summit tent?', ['en'])).toBe('');
   });
+
+  it('a topic asked in one of its words is also searched in the others: "phone number" → "contact email"', () => {
+    const words = shopTopicWords("what's your phone number?", ['en']).split(' ');
+    expect(words).toContain('contact');
+    expect(words).not.toContain('phone');
+  });
 });
 
 describe('asking how to collect an order is not an order lookup', () => {

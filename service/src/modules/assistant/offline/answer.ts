@@ -259,7 +259,8 @@ function aboutProduct(
   const howTo = asksHowTo(question);
   // The product's name may hold a topic's word ("Pumpfilter Expedition" is not about shipping).
   const topicWords = shopTopicWords(withoutName, languages);
-  const policy = POLICY_TOPIC.test(fold(withoutName)) || topicWords !== '' || asksShopPolicy(withoutName) || howTo;
+  // Not any shop topic: "so I can charge my phone" is not a question for the contact page.
+  const policy = POLICY_TOPIC.test(fold(withoutName)) || asksShopPolicy(withoutName) || howTo;
   // "Can I swap it for a king?" names a size, yet asks about exchanges, not the sizes it comes in.
   const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && !policy && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail)) return { kind: 'text', text: structured.lines.join(' ') };

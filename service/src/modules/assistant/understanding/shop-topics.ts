@@ -230,10 +230,10 @@ function sameWord(a: string, b: string): boolean {
  */
 export function shopTopicWords(question: string, languages: readonly string[]): string {
   const asked = wordsOf(question);
-  return topicsAsked(question, languages)
-    .filter((topic) => !topic.words.some((w) => asked.some((q) => sameWord(q, fold(w)))))
-    .flatMap((topic) => topic.words)
-    .join(' ');
+  // The topic's words the question does not use already: "phone number" is also searched as
+  // "contact email", so the contact page outranks an FAQ that mentions phones in passing.
+  const words = topicsAsked(question, languages).flatMap((topic) => topic.words.filter((w) => !asked.some((q) => sameWord(q, fold(w)))));
+  return [...new Set(words)].join(' ');
 }
 
 export interface TopicAsked {
