@@ -276,6 +276,14 @@ describe('asking how to collect an order is not an order lookup', () => {
     expect(detectIntents('where is my order?').has('order')).toBe(true);
     expect(detectIntents('can I pick up order 10452 today?').has('order')).toBe(true);
   });
+
+  it('"how long does express delivery take to arrive?" asks about shipping; "when will my parcel arrive?" about an order', () => {
+    expect(detectIntents('cuánto cuesta el envío urgente y en cuánto tiempo llega?').has('order')).toBe(false);
+    expect(detectIntents('how long does express delivery take to arrive?').has('order')).toBe(false);
+    expect(detectIntents('when will my parcel arrive?').has('order')).toBe(true);
+    expect(detectIntents('¿cuándo llega mi pedido?').has('order')).toBe(true);
+    expect(detectIntents('mon colis est-il arrivé ?').has('order')).toBe(true);
+  });
 });
 
 describe('a shop topic asked in other words than the page uses', () => {

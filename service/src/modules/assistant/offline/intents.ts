@@ -10,7 +10,7 @@ import { asciiDigits, withoutEmailLikeRuns } from '../visitor-facts.js';
  */
 export type Intent = 'handoff' | 'coupon' | 'order' | 'product' | 'pricing' | 'case_study';
 
-const PHRASES: Record<Intent | 'order_status' | 'team' | 'contact_detail', readonly string[]> = {
+const PHRASES: Record<Intent | 'order_status' | 'order_arrival' | 'team' | 'contact_detail', readonly string[]> = {
   handoff: [
     'human',
     'real person',
@@ -152,37 +152,27 @@ const PHRASES: Record<Intent | 'order_status' | 'team' | 'contact_detail', reado
     'where',
     'status',
     'track*',
-    'arrive*',
-    'shipped',
     'my order',
-    'delivered',
     'wo ist',
     'wo bleibt',
     'status',
     'meine bestellung',
     'sendungsverfolgung',
-    'angekommen',
-    'versand*',
-    'geliefert',
     'où est',
     'statut',
     'ma commande',
     'suivi',
-    'livré*',
-    'expédié*',
-    'arrivé*',
     'dónde está',
     'estado',
     'mi pedido',
     'seguimiento',
-    'enviado',
-    'llega*',
     'أين',
     'حالة',
     'طلبي',
     'تتبع',
-    'وصل',
   ],
+  // Whether something arrives asks about an order only when it is the visitor's own (see detectIntents).
+  order_arrival: ['arrive*', 'shipped', 'delivered', 'angekommen', 'versand*', 'geliefert', 'livré*', 'expédié*', 'arrivé*', 'enviado', 'llega*', 'وصل'],
   product: [
     'price*',
     'cost*',
@@ -334,6 +324,10 @@ const MATCHERS = Object.fromEntries(Object.entries(PHRASES).map(([intent, phrase
 const COLLECTION =
   /(?<![\p{L}])(?:pick\w* (?:[\p{L}']+ ){0,3}up|pick-?up|collect\w*|click (?:and|&|n) collect|abhol\w*|selbst abholen|retirer|retrait|recoger|recogida|ritir\w*|afhalen|ophalen|levantar|retirar)(?![\p{L}])/u;
 
+/** The visitor's own order: "my parcel", "I ordered", "mi pedido", "meine Bestellung" (folded text). */
+const OWN_ORDER =
+  /(?<![\p{L}])(?:my|mine|i ordered|i've ordered|ive ordered|we ordered|mein\w*|unser\w*|ich habe bestellt|bestellt|mon|ma|mes|j'ai commande|mi|mis|nuestro|he pedido|hice un pedido|pedi|il mio|la mia|ho ordinato|meu|minha|mijn|onze)(?![\p{L}])/u;
+
 /** An order number is a run of three or more digits, or a "#" reference. */
 const ORDER_NUMBER = /#\s?[\p{L}\p{N}-]*\d|(?<![\p{L}\p{N}@.])\d{3,}(?![\p{L}\p{N}@])/u;
 /**
@@ -363,7 +357,10 @@ export function detectIntents(message: string): Set<Intent> {
   // about the status of one. "Can I pick my order up?" asks how collection works, which the
   // shop's pages answer, unless it names the order.
   const numbered = ORDER_NUMBER.test(text) || shortOrderNumber(text, true) !== undefined;
-  if (MATCHERS.order.test(text) && (numbered || (MATCHERS.order_status.test(text) && !COLLECTION.test(text)))) {
+  // "When will my parcel arrive?" asks about the visitor's order; "how long does express delivery
+  // take to arrive?" about the shop's shipping, which its pages answer.
+  const status = MATCHERS.order_status.test(text) || (MATCHERS.order_arrival.test(text) && OWN_ORDER.test(text));
+  if (MATCHERS.order.test(text) && (numbered || (status && !COLLECTION.test(text)))) {
     intents.add('order');
   }
   return intents;
