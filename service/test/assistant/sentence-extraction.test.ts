@@ -31,6 +31,10 @@ function product(title: string, content: string): OfflineSource {
   return { ...page(title, content), kind: 'product' };
 }
 
+/** What the product the question is about says to it (as the offline responder reads the product in focus). */
+const aboutProduct = (question: string, source: OfflineSource) =>
+  extractAnswer(question, [source], ['en', 'en'], false, { asked: question })?.sentences.join(' ') ?? '';
+
 const answer = (question: string, sources: OfflineSource[], languages = ['en', 'en'], quantity = false) =>
   extractAnswer(question, sources, languages, quantity, { requireKnownWords: true, preferPages: true })?.sentences.join(' ') ?? '';
 
@@ -348,5 +352,32 @@ describe('a row of a table found by what the question says of it', () => {
 
   it('"how much should I give a 20kg dog a day?" is the row that states 20, however the question writes its unit', () => {
     expect(answer('how much should i give a 20kg dog a day', [food])).toBe('Dog weight: 20 kg; Daily amount: 270 g');
+  });
+});
+
+describe("a product's fact asked in the shopper's words, not the page's", () => {
+  const fountain = product(
+    'Ripple Pet Fountain',
+    ['A ceramic fountain that keeps water moving.', 'Capacity: 2 litres', 'Pump noise: 24 dB', 'Filter: replace every 4 weeks'].join('\n'),
+  );
+  const plug = product(
+    'Garden Smart Plug',
+    ['Two switched sockets for the garden.', 'Rating: IP44, splash-proof for use outdoors', 'Works with Alexa and Google Home over 2.4 GHz Wi-Fi'].join('\n'),
+  );
+  const feeder = product('Crunchtime Feeder', ['Up to four meals a day.', 'Meals are programmed on the unit: there is no app and no Wi-Fi.'].join('\n'));
+  const board = product('Oak Cutting Board', ['Solid oak, oiled by hand.', 'Wash by hand; not dishwasher-safe.'].join('\n'));
+  const dimmer = product('Smart Dimmer Switch', ['Replaces a wall switch.', 'Wiring: requires a neutral wire', 'Dims LED bulbs from 1 to 100%'].join('\n'));
+
+  it.each([
+    ['is it noisy? my cat is easily scared', fountain, 'Pump noise: 24 dB'],
+    ['can I leave it outside in the rain?', plug, 'IP44'],
+    ['can i control it from my phone', feeder, 'no app'],
+    ['does it go in the dishwasher?', board, 'not dishwasher-safe'],
+  ])('"%s"', (question, source, expected) => {
+    expect(aboutProduct(question, source)).toContain(expected);
+  });
+
+  it("a word of the product's own name does not say what is asked: the Smart Dimmer Switch's neutral wire, not its dimming", () => {
+    expect(aboutProduct('does the smart dimmer switch need a neutral', dimmer)).toContain('requires a neutral wire');
   });
 });

@@ -103,9 +103,43 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
       /(?<![\p{L}])(?:material\w*|made (?:of|from)|fabric|obermaterial|futter|gewebe|stoff|aus \d|matiere|matière|tissu|hecho de|tejido|materiale|\d+\s?%\s?\p{L}+|\w*(?:merino|wool|cotton|linen|polyester|nylon|polyamide|elastane|spandex|leather|suede|down|fleece|steel|aluminium|aluminum|titanium|carbon|glass|bamboo|silicone|ceramic|porcelain|oak|walnut|wolle|baumwolle|leinen|leder|daunen|stahl|edelstahl|glas|keramik|laine|coton|lin|cuir|duvet|acier|verre|lana|algodon|algodón|cuero|acero|vidrio)\w*)(?![\p{L}])/iu,
   },
   {
-    asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|wasserdicht|wasserfest|wasserabweisend|regendicht|etanche|étanche|impermeable|impermeabile)(?![\p{L}])/iu,
+    // "Is it ok in the rain?", "can I leave it outside?": how much water and weather it takes.
+    asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|in (?:the )?rain|rainy|wet|outside|outdoors?|wasserdicht|wasserfest|wasserabweisend|regendicht|im regen|bei regen|draussen|draußen|im freien|etanche|étanche|sous la pluie|exterieur|extérieur|impermeable|bajo la lluvia|exterior|al aire libre|impermeabile|sotto la pioggia|all'aperto)(?![\p{L}])/iu,
     answers:
-      /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
+      /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|outdoors?|indoors?|weather\w*|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
+  },
+  {
+    // "Is it noisy?", "how loud is it?": the sound level.
+    asks: /(?<![\p{L}])(?:nois\w*|loud\w*|quiet\w*|silent\w*|sound level|laut\w*|leise\w*|gerausch\w*|bruit\w*|bruyant\w*|silencieu\w*|ruid\w*|silencios\w*|rumor\w*|silenzios\w*)(?![\p{L}])/iu,
+    answers: /\d\s?(?:db|dba|decibels?)(?![\p{L}])|(?<![\p{L}])(?:quiet\w*|silent\w*|whisper\w*|leise\w*|silencieu\w*|silencios\w*|silenzios\w*)(?![\p{L}])/iu,
+  },
+  {
+    // "Can I control it from my phone?", "does it work with Alexa?": the app and what it connects to.
+    asks: /(?<![\p{L}])(?:(?:from|with|on|via) (?:my|your|a) (?:phone|smartphone|iphone|android)|app|alexa|google home|homekit|siri|smart home|wi-?fi|bluetooth|handy|smartphone)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:app|apps|wi-?fi|bluetooth|alexa|google (?:home|assistant)|homekit|apple home|matter|zigbee|smartphone|ios|android|(?:ghz|hub|bridge)\b|no app|without an app|programmed on the unit)(?![\p{L}])/iu,
+  },
+  {
+    // "Does it go in the dishwasher?", "in the dryer?": what the care instructions say.
+    asks: /(?<![\p{L}])(?:dishwasher\w*|dryer|tumble\w*|spulmaschine|spülmaschine|geschirrspuler\w*|geschirrspüler\w*|trockner|lave-vaisselle|seche-linge|sèche-linge|lavavajillas|secadora|lavastoviglie|asciugatrice|maquina de lavar loica|máquina de lavar loiça|maquina de lavar louca)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:dishwasher\w*|dry\w*|tumble\w*|hand ?wash\w*|spulmaschin\w*|spülmaschin\w*|geschirrspul\w*|geschirrspül\w*|trockn\w*|handwasch\w*|lave-vaisselle|seche\w*|sèche\w*|a la main|à la main|lavavajillas|secad\w*|a mano|lavastoviglie|asciug\w*|loica|loiça|louca)(?![\p{L}])/iu,
+  },
+  {
+    // "Is it rechargeable?", "how do I charge it?": the battery and how it charges.
+    asks: /(?<![\p{L}])(?:recharg\w*|charg(?:e|es|ed|ing)(?! (?:for|you|me|extra|a fee))|aufladbar|aufladen|rechargeable|recargable|cargar|ricaric\w*|caric\w*)(?![\p{L}])/iu,
+    answers: /(?<![\p{L}])(?:usb(?:-c)?|recharg\w*|batter\w*|mah|akku\w*|aufladbar|ladekabel|charg\w*|recargable|ricaricabil\w*|qi2?|wireless)(?![\p{L}])/iu,
+  },
+  {
+    // "Is there a monthly fee?", "do I need a subscription?".
+    asks: /(?<![\p{L}])(?:subscription\w*|monthly|per month|a month|one-? ?off|fee|fees|abo|abonnement\w*|monatlich\w*|mensual\w*|suscripci\w*|mensuel\w*|abbonamento|mensil\w*)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:subscription\w*|per month|a month|monthly|\/\s?month|\/\s?mo|plan|plans|no fee|free|abo\w*|monatlich\w*|mensual\w*|suscripci\w*|mensuel\w*|abbonamento|mensil\w*)(?![\p{L}])/iu,
+  },
+  {
+    // "Can I dim it?": whether it dims.
+    asks: /(?<![\p{L}])(?:dim|dims|dimmed|dimming|dimmable|dimmer|dimmbar|dimmen|regulable|atenuable|variateur|dimmerabile)(?![\p{L}])/iu,
+    answers: /(?<![\p{L}])(?:dimm\w*|dims?|regulable|variateur|not dimmable|non-dimmable)(?![\p{L}])/iu,
   },
   {
     // "What's your phone number?", "Can I call you?": a number to dial.
@@ -139,6 +173,13 @@ const SHIPPING_TO_COUNTRY = new RegExp(
 const COUNTRY = new RegExp(`(?<![\\p{L}])(?:${COUNTRY_NAMES})(?![\\p{L}])`, 'giu');
 /** A sentence naming two countries or more: where the shop ships ("Ireland, France and Germany"). */
 const COUNTRY_LIST: Pick<RegExp, 'test'> = { test: (text) => new Set(text.toLowerCase().match(COUNTRY) ?? []).size >= 2 };
+
+/** The text without these words (whole words only). */
+function withoutWords(text: string, words: readonly string[]): string {
+  if (words.length === 0) return text;
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'gu'), ' ');
+}
 
 /** Size names as shops abbreviate them in size tables ("Size: M"), in the main languages (folded). */
 const SIZE_LETTERS: Readonly<Record<string, string>> = {
@@ -499,7 +540,9 @@ function questionTerms(
     const spread = sourceStems.filter((set) => termMatch({ stems, parts: [] }, set) > 0).length;
     terms.push({ stems, parts: [], weight: spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7, answering: true, cue: true });
   }
-  const folded = fold(asked);
+  // What kind of answer is asked, read without the product's own name: "does the Smart Dimmer
+  // Switch need a neutral?" does not ask whether it dims, nor "Lumen 400" how bright it is.
+  const folded = source.kind === 'product' ? withoutWords(fold(asked), wordsOf(source.title)) : fold(asked);
   const units = UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units);
   const concepts: Pick<RegExp, 'test'>[] = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
   // "Do you ship to Spain?" where no source names Spain: the sentence listing the countries the
