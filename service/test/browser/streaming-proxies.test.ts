@@ -23,7 +23,15 @@ const ANSWER = PARTS.join('');
 /** A model that takes about 2.5 s, in five parts: long enough for a held-back stream to show. */
 const slowAnswer = (): Step[] => PARTS.flatMap((text) => [{ text }, { waitMs: 500 }]);
 
-const until = <T>(read: () => Promise<T>, timeout = 15_000) => expect.poll(read, { timeout, interval: 25 });
+const until = <T>(read: () => Promise<T>, timeout = 40_000) => expect.poll(read, { timeout, interval: 25 });
+/**
+ * How late the switch to whole answers may be seen here. The widget's own deadlines (2 s without
+ * a byte, 1.5 s of bytes without an event) are tested on an injected clock in
+ * widget/test/stream-watch.test.ts; in a browser beside other suites on a loaded machine, timers
+ * fire late, so this only shows that the widget switched on its own, long before a visitor would
+ * give up, and never waited for the held stream to end.
+ */
+const SWITCH_SEEN_WITHIN_MS = 6000;
 
 const skip = (await chromiumMissing()) ?? (await nginxMissing());
 
@@ -119,8 +127,8 @@ describe.skipIf(skip)('streamed answers through proxies', { timeout: 90_000 }, (
     const page = await shopBehind(holding);
     const sent = Date.now();
     const answered = askAndRead(page, 'Tell me about the Ridgeline jacket');
-    await until(() => page.getByTestId('sa-panel').getAttribute('data-transport'), 2500).toBe('whole');
-    expect(Date.now() - sent).toBeLessThan(2600);
+    await until(() => page.getByTestId('sa-panel').getAttribute('data-transport'), SWITCH_SEEN_WITHIN_MS).toBe('whole');
+    expect(Date.now() - sent).toBeLessThan(SWITCH_SEEN_WITHIN_MS);
     expectReadable(await answered);
 
     const next = page.waitForRequest((request) => request.url().endsWith('/v1/widget/messages'));
@@ -160,7 +168,7 @@ describe.skipIf(skip)('streamed answers through proxies', { timeout: 90_000 }, (
     const sent = Date.now();
     const text = await askAndRead(page, 'Tell me about the Ridgeline jacket');
     const fellBack = (await whole).request().timing().startTime;
-    expect(fellBack - sent, 'the whole answer was asked for within 2 s of the first bytes').toBeLessThan(2600);
+    expect(fellBack - sent, 'the whole answer was asked for soon after the first bytes').toBeLessThan(SWITCH_SEEN_WITHIN_MS);
     expectReadable(text);
     expect(await page.getByTestId('sa-panel').getAttribute('data-transport')).toBe('whole');
   });
