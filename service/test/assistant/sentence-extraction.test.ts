@@ -4,7 +4,7 @@ import { extractAnswer } from '../../src/modules/assistant/offline/extract.js';
 import type { OfflineSource } from '../../src/modules/assistant/offline/facts.js';
 import { detectIntents } from '../../src/modules/assistant/offline/intents.js';
 import { relevantProducts } from '../../src/modules/assistant/tools.js';
-import { shopTopicWords } from '../../src/modules/assistant/understanding/shop-topics.js';
+import { asksShopPolicy, shopTopicWords } from '../../src/modules/assistant/understanding/shop-topics.js';
 
 /**
  * The offline responder's choice of the sentence that answers, on pages written the way shops
@@ -263,6 +263,19 @@ describe("the shop's words for what a shopper asks in their own", () => {
     // A German question on an English shop is searched with both languages' words.
     expect(shopTopicWords('Kann ich das zurückgeben?', ['en', 'de'])).toMatch(/return.*Rückgabe|Rückgabe.*return/);
     expect(shopTopicWords('How heavy is the Summit tent?', ['en'])).toBe('');
+  });
+
+  it('how the shop works (a catalog search never answers it) against what it sells', () => {
+    for (const question of [
+      'how much is postage?',
+      'can I return opened food?',
+      'do you have a shop in Leeds?',
+      'will you price match Amazon?',
+      'Can I pay with Klarna?',
+    ])
+      expect(asksShopPolicy(question), question).toBe(true);
+    for (const question of ['do you sell GPS trackers for cats?', 'do you have SD cards?', 'do you sell gift cards?', 'Was ist im Lieferumfang des Zelts?'])
+      expect(asksShopPolicy(question), question).toBe(false);
   });
 
   it('a topic asked in one of its words is also searched in the others: "phone number" → "contact email"', () => {

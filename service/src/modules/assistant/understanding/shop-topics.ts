@@ -53,7 +53,7 @@ const TOPICS: readonly ShopTopic[] = [
   {
     policy: true,
     asked: word(
-      String.raw`ship\w*|deliver\w*|postage|dispatch\w*|versand\w*|versend\w*|liefer\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`,
+      String.raw`ship\w*|deliver\w*|postage|dispatch\w*|versand\w*|versend\w*|liefer(?!umfang)\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`,
     ),
     words: {
       en: 'shipping delivery',
@@ -78,8 +78,13 @@ const TOPICS: readonly ShopTopic[] = [
   {
     policy: true,
     asked: word(
-      String.raw`pay|paying|payment\w*|credit card|card|paypal|klarna|invoice|instal+ments?|zahl\w*|bezahl\w*|rechnung|kreditkarte|ratenkauf|paiement|payer|carte|pago|pagar|tarjeta|pagamento|pagare|betal\w*`,
+      String.raw`pay|paying|payment\w*|paypal|klarna|invoice|instal+ments?|zahl\w*|bezahl\w*|rechnung|ratenkauf|paiement|payer|pago|pagar|pagamento|pagare|betal\w*`,
     ),
+    words: { en: 'payment pay', de: 'Zahlung Zahlungsarten bezahlen', fr: 'paiement', es: 'pago', it: 'pagamento', nl: 'betaling', pt: 'pagamento' },
+  },
+  {
+    // A card is also sold ("gift cards", "SD cards"): it names the topic for the search only.
+    asked: word(String.raw`credit card|card|kreditkarte|carte|tarjeta`),
     words: { en: 'payment pay', de: 'Zahlung Zahlungsarten bezahlen', fr: 'paiement', es: 'pago', it: 'pagamento', nl: 'betaling', pt: 'pagamento' },
   },
   {
@@ -103,7 +108,7 @@ const TOPICS: readonly ShopTopic[] = [
     },
   },
   {
-    policy: true,
+    // Not how the shop works for a search: a "GPS tracker" is sold; "where is my parcel" is an order question.
     asked: word(
       String.raw`track\w*|where is my (?:order|package|parcel)|sendungsverfolgung|sendungsnummer|wo (?:ist|bleibt) mein\w*|suivi|seguimiento|rastre\w*|tracciament\w*`,
     ),
