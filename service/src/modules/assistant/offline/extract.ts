@@ -525,7 +525,8 @@ function questionTerms(
   const foundInSources = (stems: readonly string[]) => sourceStems.some((set) => stems.some((stem) => set.has(stem)));
   const words = contentTerms(question, languages).map(fold);
   const askedStems = new Set(terms.flatMap((term) => term.stems));
-  for (const topic of topicsAsked(question, languages)) {
+  const topics = topicsAsked(question, languages);
+  for (const topic of topics) {
     // "Send back" means "return": neither "send" nor "back" is asked about ("we send you an email").
     const phraseWords = new Set(topic.phrases.flatMap((phrase) => wordsOf(phrase)));
     words.forEach((word, index) => {
@@ -549,7 +550,7 @@ function questionTerms(
   // shop ships to answers (Spain is not among them). Where a source names it, its own word does.
   const country = SHIPPING_TO_COUNTRY.exec(folded)?.[1];
   if (country && !sourceStems.some((set) => wordsOf(country).every((w) => stemsOf(w, languages).some((stem) => set.has(stem))))) concepts.push(COUNTRY_LIST);
-  const policy = topicsAsked(question, languages).some((topic) => topic.policy);
+  const policy = topics.some((topic) => topic.policy);
   return { terms, quantity, units, concepts, procedure: ASKS_PROCEDURE.test(folded), policy };
 }
 
@@ -741,7 +742,8 @@ export function extractAnswer(
     const scored = sentences
       .map((sentence, position) => {
         const { score, matched, words } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency, headings[position]);
-        // A word the site lacks: two of the question's words must be found, not one and a figure.
+        // A word the site lacks: two of what the question asks must be found (its words, a figure
+        // it states, the kind of answer it wants), not one of them alone.
         const answers =
           (unknown ? words >= 2 : matched >= 1) &&
           (!terms.policy ||
