@@ -227,10 +227,12 @@ describe('a turn with a hostile message', () => {
       runTurn(deps, { agent: shop.agent, conversation: await createConversation(database.db, shop), mode: 'production', message: 'Do you have trail shoes?' }),
     );
 
-    // The least of three tries: a scan that is not linear blocks for hundreds of milliseconds every
-    // time, while a garbage collection or the other threads of the process add to one try now and then.
+    // The least of five tries: a scan that is not linear blocks for hundreds of milliseconds every
+    // time, while a garbage collection or the other threads of the process (the compiler's, the
+    // collector's, counted in the process's CPU time) add to a try now and then, more so beside
+    // other suites on a loaded machine.
     const blocked: { cpu: number; wall: number }[] = [];
-    for (let attempt = 0; attempt < 3 && !blocked.some((block) => block.cpu < 50); attempt += 1) {
+    for (let attempt = 0; attempt < 5 && !blocked.some((block) => block.cpu < 50); attempt += 1) {
       const attemptConversation = attempt === 0 ? conversation : await conversationWithHistory(message);
       let events: TurnEvent[] = [];
       blocked.push(
