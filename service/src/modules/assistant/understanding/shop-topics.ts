@@ -24,6 +24,18 @@ interface ShopTopic {
 
 const word = (alternatives: string) => new RegExp(`(?<![\\p{L}])(?:${alternatives})(?![\\p{L}])`, 'u');
 
+/** The shop's words for a topic that two ways of asking share (a card paid with, something broken). */
+const PAYMENT_WORDS = { en: 'payment pay', de: 'Zahlung Zahlungsarten bezahlen', fr: 'paiement', es: 'pago', it: 'pagamento', nl: 'betaling', pt: 'pagamento' };
+const WARRANTY_WORDS = {
+  en: 'warranty guarantee',
+  de: 'Garantie Gewährleistung',
+  fr: 'garantie',
+  es: 'garantía',
+  it: 'garanzia',
+  nl: 'garantie',
+  pt: 'garantia',
+};
+
 const TOPICS: readonly ShopTopic[] = [
   {
     policy: true,
@@ -68,24 +80,24 @@ const TOPICS: readonly ShopTopic[] = [
   {
     policy: true,
     asked: word(String.raw`warrant\w*|guarantee\w*|garanti\w*|gewahrleistung|garanzia|garantia`),
-    words: { en: 'warranty guarantee', de: 'Garantie Gewährleistung', fr: 'garantie', es: 'garantía', it: 'garanzia', nl: 'garantie', pt: 'garantia' },
+    words: WARRANTY_WORDS,
   },
   {
     // Something broken is often a warranty case, but "so that it doesn't break" asks how to use it.
     asked: word(String.raw`defect\w*|defekt\w*|faulty|broke|broken|kaputt\w*`),
-    words: { en: 'warranty guarantee', de: 'Garantie Gewährleistung', fr: 'garantie', es: 'garantía', it: 'garanzia', nl: 'garantie', pt: 'garantia' },
+    words: WARRANTY_WORDS,
   },
   {
     policy: true,
     asked: word(
       String.raw`pay|paying|payment\w*|paypal|klarna|invoice|instal+ments?|zahl\w*|bezahl\w*|rechnung|ratenkauf|paiement|payer|pago|pagar|pagamento|pagare|betal\w*`,
     ),
-    words: { en: 'payment pay', de: 'Zahlung Zahlungsarten bezahlen', fr: 'paiement', es: 'pago', it: 'pagamento', nl: 'betaling', pt: 'pagamento' },
+    words: PAYMENT_WORDS,
   },
   {
     // A card is also sold ("gift cards", "SD cards"): it names the topic for the search only.
     asked: word(String.raw`credit card|card|kreditkarte|carte|tarjeta`),
-    words: { en: 'payment pay', de: 'Zahlung Zahlungsarten bezahlen', fr: 'paiement', es: 'pago', it: 'pagamento', nl: 'betaling', pt: 'pagamento' },
+    words: PAYMENT_WORDS,
   },
   {
     asked: word(
