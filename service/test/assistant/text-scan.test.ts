@@ -119,11 +119,13 @@ describe('question analysis of hostile text', () => {
     );
   });
 
-  it('splits a question at each joining word with three words on either side, however many there are', () => {
+  it('splits a question at each joining word with three words on either side, and reads the rest as one part after the fourth', () => {
     const message = Array.from({ length: 400 }, (_, i) => `do you ship item ${i} to Canada`).join(' and ');
     const { parts } = analyzeQuestion(message, ['en']);
-    expect(parts).toHaveLength(400);
-    expect(parts[399]).toBe('do you ship item 399 to Canada');
+    expect(parts).toHaveLength(4);
+    expect(parts[2]).toBe('do you ship item 2 to Canada');
+    expect(parts[3]).toBe(message.slice(message.indexOf('do you ship item 3 ')));
+    expect(analyzeQuestion('Do you ship to Canada? Is it waterproof? What is your phone number? How long is the warranty?', ['en']).parts).toHaveLength(4);
     expect(analyzeQuestion('do you have shoes and do you ship to Canada', ['en']).parts).toEqual(['do you have shoes', 'do you ship to Canada']);
     expect(analyzeQuestion('shoes and socks', ['en']).parts).toEqual(['shoes and socks']);
   });
@@ -220,35 +222,51 @@ describe('a turn with a hostile message', () => {
     'a label run after an @': `a@${'b.'.repeat(1999)}`,
   };
 
-  it.each(Object.entries(HOSTILE))('answers 4,000 characters of %s after 29 of them without blocking the event loop for 50 ms', async (_, message) => {
-    const conversation = await conversationWithHistory(message);
-    // Warm up what a server has warmed up long before a hostile message comes (compiled patterns, the detector's tables).
-    await collect(
-      runTurn(deps, { agent: shop.agent, conversation: await createConversation(database.db, shop), mode: 'production', message: 'Do you have trail shoes?' }),
-    );
-    // ...and the code for long inputs, compiled on the first one of its kind: a scan that is not
-    // linear is as slow on every later message, so this hides none.
-    await collect(runTurn(deps, { agent: shop.agent, conversation: await conversationWithHistory(message), mode: 'production', message }));
+  /** Prose of the same length as the hostile messages, with every kind of thing a turn reads: the baseline a hostile message is held to. */
+  const ORDINARY = 'Do you have the trail runner in size 44, in blue, under $30, and can you ship order #1042 to Canada? Mail me at visitor@shop.example. '
+    .repeat(40)
+    .slice(0, 4000);
 
-    // The least of five tries: a scan that is not linear blocks for hundreds of milliseconds every
-    // time, while a garbage collection or the other threads of the process (the compiler's, the
-    // collector's, counted in the process's CPU time) add to a try now and then, more so beside
-    // other suites on a loaded machine.
-    const blocked: { cpu: number; wall: number }[] = [];
-    for (let attempt = 0; attempt < 5 && !blocked.some((block) => block.cpu < 50); attempt += 1) {
-      const attemptConversation = attempt === 0 ? conversation : await conversationWithHistory(message);
-      let events: TurnEvent[] = [];
-      blocked.push(
-        await longestBlock(async () => {
-          events = await collect(runTurn(deps, { agent: shop.agent, conversation: attemptConversation, mode: 'production', message }));
-        }),
-      );
-      expect(events.some((event) => event.type === 'done')).toBe(true);
-    }
-    expect(Math.min(...blocked.map((block) => block.cpu)), `blocked (ms of CPU, of the clock): ${JSON.stringify(blocked)}`).toBeLessThan(50);
-    const stored = await messagesOf(database.db, conversation.id);
-    expect(stored.at(-2)).toMatchObject({ role: 'user', content: message, facts: messageFacts(message) });
-  });
+  it.each(Object.entries(HOSTILE))(
+    'answers 4,000 characters of %s after 29 of them without blocking the event loop much longer than ordinary prose does',
+    async (_, message) => {
+      // Warm up what a server has warmed up long before a hostile message comes (compiled patterns,
+      // the detector's tables, the code for long inputs, compiled on the first one of its kind): a
+      // scan that is not linear is as slow on every later message, so this hides none.
+      for (const text of [ORDINARY, message]) {
+        await collect(runTurn(deps, { agent: shop.agent, conversation: await conversationWithHistory(text), mode: 'production', message: text }));
+      }
+
+      // Tries alternate an ordinary message of the same length and the hostile one, so that both are
+      // measured under the same load, and the least of each counts: a scan that is not linear blocks
+      // for hundreds of milliseconds every time (4,000 characters squared is 16 million steps), while
+      // a garbage collection or the process's other threads (counted in its CPU time) add to a try
+      // now and then, more so on a loaded machine.
+      const blocked = { ordinary: [] as { cpu: number; wall: number }[], hostile: [] as { cpu: number; wall: number }[] };
+      let lastHostile: { id: string } | undefined;
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        for (const [kind, text] of [
+          ['ordinary', ORDINARY],
+          ['hostile', message],
+        ] as const) {
+          const conversation = await conversationWithHistory(text);
+          let events: TurnEvent[] = [];
+          blocked[kind].push(
+            await longestBlock(async () => {
+              events = await collect(runTurn(deps, { agent: shop.agent, conversation, mode: 'production', message: text }));
+            }),
+          );
+          expect(events.some((event) => event.type === 'done')).toBe(true);
+          if (kind === 'hostile') lastHostile = conversation;
+        }
+      }
+      const least = (tries: { cpu: number }[]) => Math.min(...tries.map((block) => block.cpu));
+      // Twice the ordinary prose's block, and 10 ms for the timer chain's own granularity.
+      expect(least(blocked.hostile), `blocked (ms of CPU, of the clock): ${JSON.stringify(blocked)}`).toBeLessThan(2 * least(blocked.ordinary) + 10);
+      const stored = await messagesOf(database.db, lastHostile?.id ?? '');
+      expect(stored.at(-2)).toMatchObject({ role: 'user', content: message, facts: messageFacts(message) });
+    },
+  );
 
   it('stores the facts of each visitor message and lets a tool use those of an earlier one', async () => {
     const conversation = await createConversation(database.db, shop, { playground: true });

@@ -192,6 +192,12 @@ function priceOrderOf(folded: string, languages: readonly string[]): 'asc' | 'de
 }
 
 const MIN_PART_WORDS = 3;
+/**
+ * A visitor asks two or three things at once; each part is searched and answered on its own, so
+ * a message of forty questions would cost forty searches. Past this many, the rest of the message
+ * is read as one last part.
+ */
+const MAX_PARTS = 4;
 
 /** The questions of a message: split at question marks, and at a joining word between two clauses. */
 function partsOf(message: string, languages: readonly string[]): string[] {
@@ -204,7 +210,13 @@ function partsOf(message: string, languages: readonly string[]): string[] {
     parts.push(...splitAtConjunction(piece, languages));
   }
   const substantial = parts.filter((part) => (part.match(LETTERS) ?? []).length >= 2);
-  return substantial.length > 1 ? substantial : [message.trim()];
+  if (substantial.length <= 1) return [message.trim()];
+  if (substantial.length <= MAX_PARTS) return substantial;
+  // Every part is a piece of the message, in order: the last kept part starts where it was found.
+  let from = 0;
+  for (const part of substantial.slice(0, MAX_PARTS - 1)) from = message.indexOf(part, from) + part.length;
+  const lastStart = message.indexOf(substantial[MAX_PARTS - 1]!, from);
+  return [...substantial.slice(0, MAX_PARTS - 1), message.slice(lastStart).trim()];
 }
 
 /**
