@@ -98,6 +98,22 @@ describe("a product's own name outweighs ordinary words of another's", () => {
   });
 });
 
+describe('a colour the product may not come in', () => {
+  it.for([
+    ['en', 'does the beanie come in yellow', 'Mustard'],
+    ['en', 'is the Basecamp 2 tent available in green?', 'Olive'],
+    ['de', 'Gibt es die Harbor Wool Beanie auch in Rot?', 'Heather grey'],
+  ] as const)('%s: "%s" answers with the colours it comes in', async ([locale, question, colour], { service, shop }) => {
+    const answer = await (await visitor(service, shop, locale)).ask(question);
+    expect(answer.content).toContain(colour);
+  });
+
+  it('a colour word of a product without colours adds nothing ("does the headlamp come in red?")', async ({ service, shop }) => {
+    const answer = await (await visitor(service, shop)).ask('does the Lumen 400 headlamp come in red?');
+    expect(answer.content).not.toMatch(/Colour:/);
+  });
+});
+
 describe('a price question typed in a hurry', () => {
   it.for(['hw much for the lumen headlamp', 'how mch is the lumen headlamp'])('"%s" answers the price', async (question, { service, shop }) => {
     const lumen = productNamed('Lumen 400 Headlamp');

@@ -109,7 +109,30 @@ export function attributesOf(product: OfflineSource): Attribute[] {
   });
 }
 
-/** Attributes the question names ("what sizes", "Farbe") or one of whose options it names. */
+/** What an attribute of colours is called, folded, in the languages with most shoppers. */
+const COLOUR_ATTRIBUTE =
+  /^(?:colou?rs?|farben?|couleurs?|colores?|colori?|cor(?:es)?|kleur(?:en)?|farg(?:er)?|farve(?:r)?|kolor(?:y)?|renk|barva|цвет|цвета|颜色|色|カラー|لون|ألوان)$/u;
+/** Colour words, folded: a question naming one ("does it come in yellow?") asks for the colours a product comes in. */
+const COLOUR_WORDS = new Set(
+  (
+    'red blue green yellow black white grey gray brown pink purple orange beige navy teal ' +
+    'turquoise burgundy maroon khaki charcoal ivory lilac violet mustard colour color colours colors ' +
+    'rot blau grun gelb schwarz weiss grau braun rosa lila orange farbe farben ' +
+    'rouge bleu vert jaune noir blanc gris marron violet couleur couleurs ' +
+    'rojo azul verde amarillo negro blanco gris marron rosa morado naranja roja negra blanca amarilla colores ' +
+    'rosso blu giallo nero bianco grigio viola arancione colore colori azzurro ' +
+    'vermelho amarelo preto branco cinza roxo laranja cor cores ' +
+    'rood blauw groen geel zwart wit grijs bruin roze paars oranje kleur kleuren'
+  ).split(' '),
+);
+const isColourAttribute = (attribute: Attribute) =>
+  wordsOf(attribute.name).some((word) => COLOUR_ATTRIBUTE.test(word)) ||
+  attribute.options.some((option) => wordsOf(option).some((word) => COLOUR_WORDS.has(word)));
+
+/**
+ * Attributes the question names ("what sizes", "Farbe") or one of whose options it names, and the
+ * colours where it names a colour the product may not come in ("in yellow?": "Navy, Mustard").
+ */
 function askedAttributes(question: string, product: OfflineSource, languages: readonly string[]): Attribute[] {
   // The product's own name ("Gipfelstürmer 35") and bare numbers do not ask for an option ("35 l").
   const nameWords = new Set(wordsOf(product.title));
@@ -118,7 +141,10 @@ function askedAttributes(question: string, product: OfflineSource, languages: re
   // By stem, or inside a compound option ("blau" in "Gletscherblau").
   const mentions = (text: string) =>
     wordsOf(text).some((word) => stemsOf(word, languages).some((stem) => questionStems.has(stem)) || asked.some((q) => q.length >= 4 && word.includes(q)));
-  return attributesOf(product).filter((attribute) => mentions(attribute.name) || attribute.options.some((option) => mentions(option)));
+  const namesColour = asked.some((word) => COLOUR_WORDS.has(word));
+  return attributesOf(product).filter(
+    (attribute) => mentions(attribute.name) || attribute.options.some((option) => mentions(option)) || (namesColour && isColourAttribute(attribute)),
+  );
 }
 
 export interface ProductAnswer {
