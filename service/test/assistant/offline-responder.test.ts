@@ -199,3 +199,49 @@ describe('offline responder through the runtime', () => {
     expect(message.sources).toEqual([]);
   });
 });
+
+describe('a question about the page\'s product in a language whose word for the dishwasher holds "wash"', () => {
+  let database: Database;
+  let shop: Shop;
+  let deps: RuntimeDeps;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    shop = await createShop(database.db);
+    deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
+    await indexPosts(database.db, shop, [
+      {
+        wpId: 1,
+        title: 'Garantía',
+        language: 'es',
+        html: '<p>La garantía no cubre el desgaste normal por el uso, los golpes, ni los cuchillos lavados en lavavajillas o usados para cortar hueso congelado.</p>',
+      },
+    ]);
+    await indexProducts(database.db, shop, [
+      {
+        wpId: 10,
+        name: 'Sartén Ligera 24 cm',
+        language: 'es',
+        description: 'Sartén de aluminio forjado con recubrimiento cerámico. Diámetro: 24 cm. Apta para inducción. Apta para lavavajillas.',
+        price: '24.95',
+      },
+    ]);
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  // The warranty page's "cuchillos lavados en lavavajillas" was quoted: "lava…" read as a care question for another page.
+  it('"¿esta va al lavavajillas?" on the product\'s page quotes the product, not the warranty page', async () => {
+    const conversation = await createConversation(database.db, shop, { locale: 'es-ES' });
+    const pageContext = { url: 'https://shop.example/product/10', title: 'Sartén Ligera 24 cm' };
+    const events: TurnEvent[] = await collect(
+      runTurn(deps, { agent: shop.agent, conversation, message: '¿esta va al lavavajillas?', mode: 'production', overrides: { pageContext } }),
+    );
+    const done = events.find((event) => event.type === 'done');
+    if (done?.type !== 'done') throw new Error(`turn failed: ${JSON.stringify(events.at(-1))}`);
+    expect(done.message.content).toContain('Apta para lavavajillas');
+    expect(done.message.sources.map((source) => source.url)).toEqual(['https://shop.example/product/10']);
+  });
+});

@@ -111,6 +111,7 @@ export interface ProductFixture {
   currency?: string;
   stock?: 'instock' | 'outofstock' | 'onbackorder';
   sku?: string;
+  language?: string;
 }
 
 export async function indexProducts(db: Db, shop: Shop, products: readonly ProductFixture[]): Promise<void> {
@@ -119,7 +120,7 @@ export async function indexProducts(db: Db, shop: Shop, products: readonly Produ
     postType: 'product',
     title: p.name,
     permalink: `https://shop.example/product/${p.wpId}`,
-    language: 'en',
+    language: p.language ?? 'en',
     contentHash: `phash-${p.wpId}-${p.price}`,
     modifiedAt: null,
     deleted: false,

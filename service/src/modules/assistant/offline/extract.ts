@@ -121,7 +121,7 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   },
   {
     // "Does it go in the dishwasher?", "in the dryer?": what the care instructions say.
-    asks: /(?<![\p{L}])(?:dishwasher\w*|dryer|tumble\w*|spulmaschine|spülmaschine|geschirrspuler\w*|geschirrspüler\w*|trockner|lave-vaisselle|seche-linge|sèche-linge|lavavajillas|secadora|lavastoviglie|asciugatrice|maquina de lavar loica|máquina de lavar loiça|maquina de lavar louca)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:dishwasher\w*|dryer|tumble\w*|spulmaschine|spülmaschine|geschirrspuler\w*|geschirrspüler\w*|trockner|lave-vaisselle|seche-linge|sèche-linge|lavavajillas|secadora|lavastoviglie|asciugatrice|maquina (?:de )?lavar (?:a )?lo[iu]ca|máquina (?:de )?lavar (?:a )?loiça)(?![\p{L}])/iu,
     answers:
       /(?<![\p{L}])(?:dishwasher\w*|dry\w*|tumble\w*|hand ?wash\w*|spulmaschin\w*|spülmaschin\w*|geschirrspul\w*|geschirrspül\w*|trockn\w*|handwasch\w*|lave-vaisselle|seche\w*|sèche\w*|a la main|à la main|lavavajillas|secad\w*|a mano|lavastoviglie|asciug\w*|loica|loiça|louca)(?![\p{L}])/iu,
   },
