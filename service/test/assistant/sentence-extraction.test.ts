@@ -368,6 +368,28 @@ describe('a row of a table found by what the question says of it', () => {
   });
 });
 
+describe('what comes in the box is not measured', () => {
+  const aquarium = product(
+    'Finley Aquarium Kit 60 L',
+    [
+      'The glass is 5 mm thick with polished edges.',
+      'Heater | 100 W, adjustable 20–32°C',
+      'Also included | thermometer, fish net, water conditioner 100 ml',
+      'Cabinet | not included',
+      'Fish are not included. Let the tank run for two weeks before adding fish.',
+    ].join('\n'),
+  );
+
+  // The list's "100 ml" counted as the figure a measured answer gives ("Wassersäule 28.000 mm").
+  it('"are fish included with this?" quotes "Fish are not included."', () => {
+    expect(aboutProduct('are fish included with this?', aquarium)).toContain('Fish are not included.');
+  });
+
+  it('"does the Finley come with a heater" quotes the heater row', () => {
+    expect(aboutProduct('does the Finley come with a heater', aquarium)).toContain('Heater | 100 W');
+  });
+});
+
 describe("a product's fact asked in the shopper's words, not the page's", () => {
   const fountain = product(
     'Ripple Pet Fountain',

@@ -91,7 +91,12 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
  * "what's in the box" is answered by "Lieferumfang:" or "Set includes", "what is it made of" by
  * "Material:". A sentence with one of the answer words answers such a question.
  */
-const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
+const CONCEPTS: readonly {
+  asks: RegExp;
+  answers: RegExp;
+  /** Answered best with a figure ("Wassersäule 28.000 mm", "42 dB", "2 years"); what is in the box or what it is made of, not. */
+  measured?: true;
+}[] = [
   {
     asks: /(?<![\p{L}])(?:includ\w*|comes? with|comes? in|contains?|consists? of|in the (?:box|set|kit|pack)|what(?:'s| is) in|dabei|enthalten|lieferumfang|mitgeliefert|inklusive|inclu\w*|livre avec|fourni\w*|viene con|trae|incluid\w*|compris)(?![\p{L}])/iu,
     answers:
@@ -107,17 +112,20 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
     asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|in (?:the )?rain|rainy|wet|outside|outdoors?|wasserdicht|wasserfest|wasserabweisend|regendicht|im regen|bei regen|draussen|draußen|im freien|etanche|étanche|sous la pluie|exterieur|extérieur|impermeable|bajo la lluvia|exterior|al aire libre|impermeabile|sotto la pioggia|all'aperto)(?![\p{L}])/iu,
     answers:
       /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|outdoors?|indoors?|weather\w*|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
+    measured: true,
   },
   {
     // "Is it noisy?", "how loud is it?": the sound level.
     asks: /(?<![\p{L}])(?:nois\w*|loud\w*|quiet\w*|silent\w*|sound level|laut\w*|leise\w*|gerausch\w*|bruit\w*|bruyant\w*|silencieu\w*|ruid\w*|silencios\w*|rumor\w*|silenzios\w*)(?![\p{L}])/iu,
     answers: /\d\s?(?:db|dba|decibels?)(?![\p{L}])|(?<![\p{L}])(?:quiet\w*|silent\w*|whisper\w*|leise\w*|silencieu\w*|silencios\w*|silenzios\w*)(?![\p{L}])/iu,
+    measured: true,
   },
   {
     // "Can I control it from my phone?", "does it work with Alexa?": the app and what it connects to.
     asks: /(?<![\p{L}])(?:(?:from|with|on|via) (?:my|your|a) (?:phone|smartphone|iphone|android)|app|alexa|google home|homekit|siri|smart home|wi-?fi|bluetooth|handy|smartphone)(?![\p{L}])/iu,
     answers:
       /(?<![\p{L}])(?:app|apps|wi-?fi|bluetooth|alexa|google (?:home|assistant)|homekit|apple home|matter|zigbee|smartphone|ios|android|(?:ghz|hub|bridge)\b|no app|without an app|programmed on the unit)(?![\p{L}])/iu,
+    measured: true,
   },
   {
     // "Does it go in the dishwasher?", "in the dryer?": what the care instructions say.
@@ -129,12 +137,14 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
     // "Is it rechargeable?", "how do I charge it?": the battery and how it charges.
     asks: /(?<![\p{L}])(?:recharg\w*|charg(?:e|es|ed|ing)(?! (?:for|you|me|extra|a fee))|aufladbar|aufladen|rechargeable|recargable|cargar|ricaric\w*|caric\w*)(?![\p{L}])/iu,
     answers: /(?<![\p{L}])(?:usb(?:-c)?|recharg\w*|batter\w*|mah|akku\w*|aufladbar|ladekabel|charg\w*|recargable|ricaricabil\w*|qi2?|wireless)(?![\p{L}])/iu,
+    measured: true,
   },
   {
     // "Is there a monthly fee?", "do I need a subscription?".
     asks: /(?<![\p{L}])(?:subscription\w*|monthly|per month|a month|one-? ?off|fee|fees|abo|abonnement\w*|monatlich\w*|mensual\w*|suscripci\w*|mensuel\w*|abbonamento|mensil\w*)(?![\p{L}])/iu,
     answers:
       /(?<![\p{L}])(?:subscription\w*|per month|a month|monthly|\/\s?month|\/\s?mo|plan|plans|no fee|free|abo\w*|monatlich\w*|mensual\w*|suscripci\w*|mensuel\w*|abbonamento|mensil\w*)(?![\p{L}])/iu,
+    measured: true,
   },
   {
     // "Can I dim it?": whether it dims.
@@ -162,6 +172,7 @@ const CONCEPTS: readonly { asks: RegExp; answers: RegExp }[] = [
   {
     asks: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
     answers: /(?<![\p{L}])(?:warrant\w*|guarantee\w*|garantie\w*|gewährleistung|garantia|garantía|garanzia)(?![\p{L}])/iu,
+    measured: true,
   },
 ];
 
@@ -397,6 +408,8 @@ interface QuestionTerms {
   units: RegExp[];
   /** Words that answer the kind of question asked (see CONCEPTS). */
   concepts: Pick<RegExp, 'test'>[];
+  /** Those of `concepts` best answered with a figure. */
+  measuredConcepts: Pick<RegExp, 'test'>[];
   /** "How do I get the student discount?": the steps under a "How to…" heading answer it. */
   procedure: boolean;
 }
@@ -545,13 +558,15 @@ function questionTerms(
   // Switch need a neutral?" does not ask whether it dims, nor "Lumen 400" how bright it is.
   const folded = source.kind === 'product' ? withoutWords(fold(asked), wordsOf(source.title)) : fold(asked);
   const units = UNIT_CLASSES.filter((unitClass) => unitClass.asks.test(folded)).map((unitClass) => unitClass.units);
-  const concepts: Pick<RegExp, 'test'>[] = CONCEPTS.filter((concept) => concept.asks.test(folded)).map((concept) => concept.answers);
+  const conceptsAsked = CONCEPTS.filter((concept) => concept.asks.test(folded));
+  const concepts: Pick<RegExp, 'test'>[] = conceptsAsked.map((concept) => concept.answers);
+  const measuredConcepts = conceptsAsked.filter((concept) => concept.measured).map((concept) => concept.answers);
   // "Do you ship to Spain?" where no source names Spain: the sentence listing the countries the
   // shop ships to answers (Spain is not among them). Where a source names it, its own word does.
   const country = SHIPPING_TO_COUNTRY.exec(folded)?.[1];
   if (country && !sourceStems.some((set) => wordsOf(country).every((w) => stemsOf(w, languages).some((stem) => set.has(stem))))) concepts.push(COUNTRY_LIST);
   const policy = topics.some((topic) => topic.policy);
-  return { terms, quantity, units, concepts, procedure: ASKS_PROCEDURE.test(folded), policy };
+  return { terms, quantity, units, concepts, measuredConcepts, procedure: ASKS_PROCEDURE.test(folded), policy };
 }
 
 /**
@@ -599,8 +614,9 @@ function scoreSentence(
     score += 1 + EACH_MORE_UNIT * Math.max(0, unitsStated - 1);
     answering += 1;
   }
-  // "Is it waterproof?": the sentence that says how waterproof (a figure) over the one that says it is.
-  if (concept && DIGIT.test(sentence)) score += FIGURE_BONUS;
+  // "Is it waterproof?": the sentence that says how waterproof (a figure) over the one that says it
+  // is; not "are fish included?", where "water conditioner 100 ml" is no more of an answer.
+  if (DIGIT.test(sentence) && question.measuredConcepts.some((answers) => answers.test(fold(sentence)))) score += FIGURE_BONUS;
   if (answering === 0) return { score: 0, matched: 0, words: wordsMatched };
   // The steps under "How to verify" answer "how do I get the discount?" on the page it is about.
   if (question.procedure && underProcedureHeading(heading)) {
@@ -781,7 +797,7 @@ export function extractAnswer(
     // "Is it waterproof?" answered by a claim ("Kompromisslos wasserdicht") is completed by the
     // sentence that gives the figure ("Wassersäule: 28.000 mm") when there is one.
     const figure =
-      terms.concepts.length > 0 && !DIGIT.test(top.sentence)
+      terms.measuredConcepts.length > 0 && !DIGIT.test(top.sentence)
         ? ranked.find((entry) => entry !== top && entry.itself && DIGIT.test(entry.sentence) && entry.score >= top.score * FIGURE_SECOND_SHARE)
         : undefined;
     const second = figure ?? ranked[1];
