@@ -342,6 +342,24 @@ describe('a shop topic asked in other words than the page uses', () => {
   it('a word the shop never uses is still not answered by its topic: "can I pay with Bitcoin?"', () => {
     expect(answer('Can I pay with Bitcoin?', [PAYMENT, DELIVERY])).toBe('');
   });
+
+  // Each was answered by a sentence that speaks of another way the shop works (an order, a card).
+  it('a question about one way the shop works is not answered by a sentence about another', () => {
+    const faq = page(
+      'FAQ',
+      ['Klarna: pay in 3 interest-free instalments on orders over £30.', 'Digital gift cards are available from £10 to £150 and are emailed instantly.'].join(
+        '\n',
+      ),
+    );
+    const preguntas = page(
+      'Preguntas frecuentes',
+      ['¿Hacéis envoltorio de regalo?', 'Sí. Por 2,50 € envolvemos tu pedido en papel reciclado con una tarjeta con tu mensaje.'].join('\n'),
+    );
+    expect(answer('how much is gift wrapping', [faq])).toBe('');
+    expect(answer('¿hacéis precio especial para restaurantes o compras al por mayor?', [preguntas], ['es', 'es'])).toBe('');
+    // The answer under the question about the way asked about still answers, in the page's words.
+    expect(answer('¿cuánto cuesta envolver para regalo?', [preguntas], ['es', 'es'])).toContain('envolvemos tu pedido');
+  });
 });
 
 describe('a row of a table found by what the question says of it', () => {

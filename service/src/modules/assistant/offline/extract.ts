@@ -1,7 +1,7 @@
 import { LEXICONS } from '../lexicon/index.js';
 import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
-import { COUNTRY_NAMES, mentionsShopPolicy, topicsAsked } from '../understanding/shop-topics.js';
+import { COUNTRY_NAMES, policyAskedMatcher, topicsAsked } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
 
@@ -401,8 +401,10 @@ interface QuestionTerms {
     /** A figure the question states ("20kg"): found in a sentence, it says which row is meant, as two words would. */
     figure?: true;
   }[];
-  /** The question asks how the shop works ("will you price match?"): see mentionsShopPolicy. */
+  /** The question asks how the shop works ("will you price match?"). */
   policy: boolean;
+  /** Whether a text speaks of the ways the shop works that the question asks about (see policyAskedMatcher). */
+  speaksOfPolicyAsked: (text: string) => boolean;
   quantity: boolean;
   /** Units a number must have to answer the quantity asked for. */
   units: RegExp[];
@@ -566,7 +568,16 @@ function questionTerms(
   const country = SHIPPING_TO_COUNTRY.exec(folded)?.[1];
   if (country && !sourceStems.some((set) => wordsOf(country).every((w) => stemsOf(w, languages).some((stem) => set.has(stem))))) concepts.push(COUNTRY_LIST);
   const policy = topics.some((topic) => topic.policy);
-  return { terms, quantity, units, concepts, measuredConcepts, procedure: ASKS_PROCEDURE.test(folded), policy };
+  return {
+    terms,
+    quantity,
+    units,
+    concepts,
+    measuredConcepts,
+    procedure: ASKS_PROCEDURE.test(folded),
+    policy,
+    speaksOfPolicyAsked: policyAskedMatcher(question),
+  };
 }
 
 /**
@@ -764,7 +775,7 @@ export function extractAnswer(
           (unknown ? words >= 2 : matched >= 1) &&
           (!terms.policy ||
             !policyRead(source) ||
-            mentionsShopPolicy(source.kind === 'post' ? `${sentence} ${source.title} ${headings[position] ?? ''}` : sentence));
+            terms.speaksOfPolicyAsked(source.kind === 'post' ? `${sentence} ${source.title} ${headings[position] ?? ''}` : sentence));
         // Whether the sentence itself, not only its page's title, says something asked about.
         // A step under "How to verify" is itself the answer to "how do I get the discount?".
         const itself =

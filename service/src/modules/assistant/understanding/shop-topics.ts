@@ -223,10 +223,18 @@ export function namesShopTopic(word: string): boolean {
   return TOPICS.some((topic) => topic.asked.test(folded));
 }
 
-/** Whether a text speaks of how the shop works (shipping, returns, refunds, payment…; not "wash" or "phone"): see ShopTopic.policy. */
-export function mentionsShopPolicy(text: string): boolean {
-  const folded = fold(text);
-  return TOPICS.some((topic) => topic.policy === true && topic.asked.test(folded));
+/**
+ * Whether a text speaks of a way the shop works that the question asks about ("do you do trade
+ * prices for restaurants?" is not answered by a sentence on gift wrap that mentions orders), in
+ * the ways of asking about it (in every language: a page answers in its own).
+ */
+export function policyAskedMatcher(question: string): (text: string) => boolean {
+  const folded = fold(question);
+  const asked = TOPICS.filter((topic) => topic.policy === true && topic.asked.test(folded));
+  return (text) => {
+    const foldedText = fold(text);
+    return asked.some((topic) => topic.asked.test(foldedText));
+  };
 }
 
 /** Whether the question asks how the shop works (shipping, returns, payment, a shop to visit…): its pages answer, not its catalog. */
