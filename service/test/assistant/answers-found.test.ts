@@ -187,9 +187,22 @@ describe('a home store with long pages: two questions in one message, and how to
           description_html: '<p>Each pan is seasoned three times with flaxseed oil, so it is ready to cook on straight out of the box.</p>',
           content_hash: 'hearthstone-skillet',
         };
-        expect((await signedSync(service.app, home.token, 'products', { items: [tent(901, 2, '2.4 kg'), tent(902, 3, '3.1 kg'), skillet] })).statusCode).toBe(
-          200,
-        );
+        const charger = (wpId: number, name: string, slug: string) => ({
+          ...tent(wpId, 0, ''),
+          sku: `PD-${wpId}`,
+          name,
+          permalink: `${STORE_URL}/products/${slug}`,
+          short_description_html: '<p>A USB-C charger.</p>',
+          description_html: '<p>Input: 100–240V. Charges a phone and a laptop.</p>',
+          content_hash: slug,
+        });
+        const chargers = [
+          charger(904, 'PowerDock 20W USB-C Charger', 'powerdock-20w'),
+          charger(905, 'PowerDock 100W 4-Port Desktop Charger', 'powerdock-100w'),
+        ];
+        expect(
+          (await signedSync(service.app, home.token, 'products', { items: [tent(901, 2, '2.4 kg'), tent(902, 3, '3.1 kg'), skillet, ...chargers] })).statusCode,
+        ).toBe(200);
         await use(home);
       },
       { scope: 'file' },
@@ -202,6 +215,14 @@ describe('a home store with long pages: two questions in one message, and how to
     const answer = await askHome(service, home, "What's your phone number? And can I return a pillow I already opened?");
     expect(answer.content).toContain('1-800-555-0148');
     expect(answer.content).toContain('hygiene');
+  });
+
+  // The name's "100W" was read as the word "100" and the question's "100w" as another, so the
+  // shorter name sharing "PowerDock" and "Charger" was taken for the one asked about.
+  homeTest('"is the powerdock 100w charger in stock?" is about the 100W charger, not the 20W', async ({ service, home }) => {
+    const answer = await askHome(service, home, 'is the powerdock 100w charger in stock?');
+    expect(answer.content).toContain('PowerDock 100W 4-Port Desktop Charger');
+    expect(answer.content).not.toContain('20W');
   });
 
   // In a long question the product's number was among the words left out of the name lookup, so

@@ -196,7 +196,9 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
   const sharedBy = new Map<string, number>();
   for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
   const headWords = candidates.map((candidate) => headWordOf(candidate.title));
-  const inQuestion = (word: string) => questionWords.some((asked) => asked === word || (word.length >= 5 && oneEditApart(asked, word)));
+  // A name's "100W" is read as its number, and so is the question's "100w" ("the voltdock 100w").
+  const numbers = new Set(questionWords.flatMap((asked) => /^(\d+)\p{L}{1,3}$/u.exec(asked)?.[1] ?? []));
+  const inQuestion = (word: string) => numbers.has(word) || questionWords.some((asked) => asked === word || (word.length >= 5 && oneEditApart(asked, word)));
   return (
     candidates
       .map((candidate, index) => {
