@@ -332,10 +332,10 @@ const WHEN_STATED =
 const EXPLICIT_PRICE =
   /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|pricing|preis\w*|kost\w*|prix|cout\w*|precio\w*|cuesta\w*|prezz\w*|costa\w*|preco\w*|euro\w*|dollar\w*)(?![\p{L}])/u;
 
-/** The shop's policies, in the languages with most shoppers: asked about a product, a policy page answers. */
 /** The dishwasher, folded, in the languages with most shoppers. */
 const DISHWASHER =
   /(?<![\p{L}])(?:dishwasher\w*|spulmaschine\w*|geschirrspuler\w*|lave-vaisselle|lavavajillas|lavaplatos|lavastoviglie|maquina (?:de )?lavar (?:a )?lo[iu]ca)(?![\p{L}])/gu;
+/** The shop's policies, in the languages with most shoppers: asked about a product, a policy page answers. */
 const POLICY_TOPIC =
   /(?<![\p{L}])(?:wash\w*|clean\w*|care|dry\w*|wasch\w*|pfleg\w*|reinig\w*|lav\w*|nettoy\w*|entretien|limpi\w*|return\w*|refund\w*|exchang\w*|ship\w*|deliver\w*|warrant\w*|guarantee\w*|pay\w*|cancel\w*|repair\w*|assembl\w*|trial|zuruck\w*|ruckgabe|rucksend\w*|umtausch\w*|erstatt\w*|versand\w*|versend\w*|liefer\w*|garantie\w*|gewahrleistung|zahl\w*|bezahl\w*|storn\w*|reparat\w*|retour\w*|rembours\w*|echang\w*|livraison|expedi\w*|paiement|payer|annul\w*|devol\w*|reembols\w*|cambi\w*|envio|entrega|garantia|pago|pagar|rimbors\w*|spedizion\w*|consegna|pagamento)(?![\p{L}])/u;
 
