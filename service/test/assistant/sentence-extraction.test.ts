@@ -386,6 +386,20 @@ describe('a row of a table found by what the question says of it', () => {
   });
 });
 
+describe('the passage that answers, ranked fifth', () => {
+  it('"can i send back dog food if ive opened the bag" reads past two passages of a product and one of another', () => {
+    const food = product('Hillside Salmon Dog Food 12 kg', 'Salmon is the first ingredient, with sweet potato and peas.');
+    const foodBag = product('Hillside Salmon Dog Food 12 kg', 'The bag is resealable and keeps the food fresh.');
+    const coat = product('Stormcoat Dog Jacket', 'A waterproof coat for dogs, with a reflective trim.');
+    const returnsOpening = page('Returns & Refunds', "You can return most items within 30 days of delivery, as long as they're unused.");
+    const hygiene = page(
+      'Returns & Refunds',
+      "For hygiene reasons we can't accept returns of opened food and treats, opened litter, or toys that have been used.",
+    );
+    expect(answer('can i send back dog food if ive opened the bag', [food, foodBag, returnsOpening, coat, hygiene])).toContain('hygiene reasons');
+  });
+});
+
 describe('what comes in the box is not measured', () => {
   const aquarium = product(
     'Finley Aquarium Kit 60 L',

@@ -19,7 +19,12 @@ export interface Extracted {
   score: number;
 }
 
-const MAX_SOURCES_READ = 4;
+/**
+ * The sources a sentence is looked for in, best first. Two passages of a product and two of the
+ * page that answers often come before the passage that does ("opened food" in the second passage
+ * of the returns page, ranked fifth): four were too few.
+ */
+const MAX_SOURCES_READ = 6;
 const MAX_SENTENCE_CHARS = 400;
 const NAME_TERM_WEIGHT = 0.25;
 /** A word that only asks ("long" of "how long") counts this much when a sentence has it. */
