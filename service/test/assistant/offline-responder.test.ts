@@ -245,3 +245,46 @@ describe('a question about the page\'s product in a language whose word for the 
     expect(done.message.sources.map((source) => source.url)).toEqual(['https://shop.example/product/10']);
   });
 });
+
+describe('how often to do something with a product', () => {
+  let database: Database;
+  let shop: Shop;
+  let deps: RuntimeDeps;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    shop = await createShop(database.db);
+    deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
+    await indexPosts(database.db, shop, [
+      {
+        wpId: 1,
+        title: 'Returns & Refunds',
+        html: '<p>Your first size exchange on a harness or bed is free: start a return, choose Exchange, and we send the new size once the original is on its way back.</p>',
+      },
+    ]);
+    await indexProducts(database.db, shop, [
+      {
+        wpId: 10,
+        name: 'Clearflow Ceramic Pet Fountain',
+        description: 'A quiet ceramic fountain that holds 2 litres. Replace the carbon filter every 4 weeks to keep the water fresh.',
+        price: '49.00',
+      },
+    ]);
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  // "swap" read as asking for an exchange, and the returns page quoted.
+  it('"how often do i need to swap the filter in the clearflow" quotes the product, not the exchange policy', async () => {
+    const conversation = await createConversation(database.db, shop, { locale: 'en' });
+    const events: TurnEvent[] = await collect(
+      runTurn(deps, { agent: shop.agent, conversation, message: 'how often do i need to swap the filter in the clearflow', mode: 'production' }),
+    );
+    const done = events.find((event) => event.type === 'done');
+    if (done?.type !== 'done') throw new Error(`turn failed: ${JSON.stringify(events.at(-1))}`);
+    expect(done.message.content).toContain('every 4 weeks');
+    expect(done.message.content).not.toContain('exchange');
+  });
+});

@@ -262,7 +262,10 @@ function aboutProduct(
   // Not any shop topic: "so I can charge my phone" is not a question for the contact page.
   // Whether it may go in the dishwasher is the product's own detail, though "lavavajillas" and
   // "máquina de lavar loiça" hold a word for washing (which a care guide may answer).
-  const policy = POLICY_TOPIC.test(fold(withoutName).replace(DISHWASHER, ' ')) || asksShopPolicy(withoutName) || howTo;
+  // How often to do something with it is not a question of the shop's policies, though it may be
+  // one for a care guide ("how often do I swap the filter?" asks for no exchange).
+  const often = HOW_OFTEN.test(fold(withoutName));
+  const policy = POLICY_TOPIC.test(fold(withoutName).replace(DISHWASHER, ' ')) || (!often && asksShopPolicy(withoutName)) || howTo;
   // "Can I swap it for a king?" names a size, yet asks about exchanges, not the sizes it comes in.
   const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && !policy && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail)) return { kind: 'text', text: structured.lines.join(' ') };
@@ -332,6 +335,9 @@ const WHEN_STATED =
 const EXPLICIT_PRICE =
   /[$€£¥₹]|(?<![\p{L}])(?:price\w*|cost\w*|pricing|preis\w*|kost\w*|prix|cout\w*|precio\w*|cuesta\w*|prezz\w*|costa\w*|preco\w*|euro\w*|dollar\w*)(?![\p{L}])/u;
 
+/** "How often", folded, in the languages with most shoppers. */
+const HOW_OFTEN =
+  /(?<![\p{L}])(?:how often|how frequently|how many times|wie oft|wie haufig|combien de fois|tous les combien|a quelle frequence|cada cuanto|con que frecuencia|cuantas veces|ogni quanto|quante volte|con quale frequenza|hoe vaak|com que frequencia|de quanto em quanto)(?![\p{L}])/u;
 /** The dishwasher, folded, in the languages with most shoppers. */
 const DISHWASHER =
   /(?<![\p{L}])(?:dishwasher\w*|spulmaschine\w*|geschirrspuler\w*|lave-vaisselle|lavavajillas|lavaplatos|lavastoviglie|maquina (?:de )?lavar (?:a )?lo[iu]ca)(?![\p{L}])/gu;
