@@ -5,7 +5,7 @@ import { detectIntents, orderNumberIn } from '../../src/modules/assistant/offlin
 import { runTurn, type RuntimeDeps } from '../../src/modules/assistant/runtime.js';
 import { freshDatabase } from '../helpers/database.js';
 import { startPluginPeer, type PluginPeer } from '../sites/helpers/plugin-peer.js';
-import { collect, createConversation, createShop, indexPosts, indexProducts, type Shop } from './helpers/fixtures.js';
+import { collect, createConversation, createShop, indexPosts, indexProducts, type PostFixture, type ProductFixture, type Shop } from './helpers/fixtures.js';
 
 describe('offline intents', () => {
   it.each([
@@ -200,24 +200,44 @@ describe('offline responder through the runtime', () => {
   });
 });
 
-describe('a question about the page\'s product in a language whose word for the dishwasher holds "wash"', () => {
+/**
+ * A shop of its own with these pages and products, made before the describe's tests and closed
+ * after them; `ask` runs one production turn in a new conversation and returns the reply.
+ */
+function shopWith(posts: PostFixture[], products: ProductFixture[]) {
   let database: Database;
   let shop: Shop;
-  let deps: RuntimeDeps;
-
   beforeAll(async () => {
     database = await freshDatabase();
     shop = await createShop(database.db);
-    deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
-    await indexPosts(database.db, shop, [
+    await indexPosts(database.db, shop, posts);
+    await indexProducts(database.db, shop, products);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+  return async (message: string, options: { locale: string; pageContext?: unknown }) => {
+    const deps: RuntimeDeps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
+    const conversation = await createConversation(database.db, shop, { locale: options.locale });
+    const overrides = options.pageContext === undefined ? {} : { overrides: { pageContext: options.pageContext } };
+    const events: TurnEvent[] = await collect(runTurn(deps, { agent: shop.agent, conversation, message, mode: 'production', ...overrides }));
+    const done = events.find((event) => event.type === 'done');
+    if (done?.type !== 'done') throw new Error(`turn failed: ${JSON.stringify(events.at(-1))}`);
+    return done.message;
+  };
+}
+
+describe('a question about the page\'s product in a language whose word for the dishwasher holds "wash"', () => {
+  const ask = shopWith(
+    [
       {
         wpId: 1,
         title: 'Garantía',
         language: 'es',
         html: '<p>La garantía no cubre el desgaste normal por el uso, los golpes, ni los cuchillos lavados en lavavajillas o usados para cortar hueso congelado.</p>',
       },
-    ]);
-    await indexProducts(database.db, shop, [
+    ],
+    [
       {
         wpId: 10,
         name: 'Sartén Ligera 24 cm',
@@ -225,66 +245,41 @@ describe('a question about the page\'s product in a language whose word for the 
         description: 'Sartén de aluminio forjado con recubrimiento cerámico. Diámetro: 24 cm. Apta para inducción. Apta para lavavajillas.',
         price: '24.95',
       },
-    ]);
-  });
-
-  afterAll(async () => {
-    await database.close();
-  });
+    ],
+  );
 
   // The warranty page's "cuchillos lavados en lavavajillas" was quoted: "lava…" read as a care question for another page.
   it('"¿esta va al lavavajillas?" on the product\'s page quotes the product, not the warranty page', async () => {
-    const conversation = await createConversation(database.db, shop, { locale: 'es-ES' });
     const pageContext = { url: 'https://shop.example/product/10', title: 'Sartén Ligera 24 cm' };
-    const events: TurnEvent[] = await collect(
-      runTurn(deps, { agent: shop.agent, conversation, message: '¿esta va al lavavajillas?', mode: 'production', overrides: { pageContext } }),
-    );
-    const done = events.find((event) => event.type === 'done');
-    if (done?.type !== 'done') throw new Error(`turn failed: ${JSON.stringify(events.at(-1))}`);
-    expect(done.message.content).toContain('Apta para lavavajillas');
-    expect(done.message.sources.map((source) => source.url)).toEqual(['https://shop.example/product/10']);
+    const reply = await ask('¿esta va al lavavajillas?', { locale: 'es-ES', pageContext });
+    expect(reply.content).toContain('Apta para lavavajillas');
+    expect(reply.sources.map((source) => source.url)).toEqual(['https://shop.example/product/10']);
   });
 });
 
 describe('how often to do something with a product', () => {
-  let database: Database;
-  let shop: Shop;
-  let deps: RuntimeDeps;
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    shop = await createShop(database.db);
-    deps = { db: database.db, providerEnv: {}, addressPolicy: { allowPrivate: false } };
-    await indexPosts(database.db, shop, [
+  const ask = shopWith(
+    [
       {
         wpId: 1,
         title: 'Returns & Refunds',
         html: '<p>Your first size exchange on a harness or bed is free: start a return, choose Exchange, and we send the new size once the original is on its way back.</p>',
       },
-    ]);
-    await indexProducts(database.db, shop, [
+    ],
+    [
       {
         wpId: 10,
         name: 'Clearflow Ceramic Pet Fountain',
         description: 'A quiet ceramic fountain that holds 2 litres. Replace the carbon filter every 4 weeks to keep the water fresh.',
         price: '49.00',
       },
-    ]);
-  });
-
-  afterAll(async () => {
-    await database.close();
-  });
+    ],
+  );
 
   // "swap" read as asking for an exchange, and the returns page quoted.
   it('"how often do i need to swap the filter in the clearflow" quotes the product, not the exchange policy', async () => {
-    const conversation = await createConversation(database.db, shop, { locale: 'en' });
-    const events: TurnEvent[] = await collect(
-      runTurn(deps, { agent: shop.agent, conversation, message: 'how often do i need to swap the filter in the clearflow', mode: 'production' }),
-    );
-    const done = events.find((event) => event.type === 'done');
-    if (done?.type !== 'done') throw new Error(`turn failed: ${JSON.stringify(events.at(-1))}`);
-    expect(done.message.content).toContain('every 4 weeks');
-    expect(done.message.content).not.toContain('exchange');
+    const reply = await ask('how often do i need to swap the filter in the clearflow', { locale: 'en' });
+    expect(reply.content).toContain('every 4 weeks');
+    expect(reply.content).not.toContain('exchange');
   });
 });
