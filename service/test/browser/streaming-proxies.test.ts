@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agents } from '../../src/db/schema.js';
+import { agents, conversations } from '../../src/db/schema.js';
 import { DEMO_AGENT_ID, DEMO_WORKSPACE_ID } from '../../src/modules/demo/identity.js';
 import { createMember, PASSWORD } from '../dashboard/helpers.js';
 import type { Step } from '../assistant/helpers/fake-llm.js';
@@ -171,5 +171,41 @@ describe.skipIf(skip)('streamed answers through proxies', { timeout: 90_000 }, (
     expect(fellBack - sent, 'the whole answer was asked for soon after the first bytes').toBeLessThan(SWITCH_SEEN_WITHIN_MS);
     expectReadable(text);
     expect(await page.getByTestId('sa-panel').getAttribute('data-transport')).toBe('whole');
+  });
+
+  it('asks again, without a word to the visitor, while the service still finishes the stream it gave up on', async () => {
+    const page = await shopBehind(compressing);
+    // The moment between the widget giving up on the garbled stream and the service noticing it:
+    // the conversation is held, for real, when the whole answer is asked for, and let go 1 s later.
+    const latest = async () => {
+      const [row] = await demo.t.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.agentId, DEMO_AGENT_ID))
+        .orderBy(desc(conversations.createdAt))
+        .limit(1);
+      return row!;
+    };
+    let released: Promise<unknown> | undefined;
+    await page.route(/\/v1\/widget\/messages$/, async (route) => {
+      if (!released) {
+        await until(async () => (await latest()).busyUntil).toBeNull();
+        const { id } = await latest();
+        const hold = (busyUntil: Date | null) => demo.t.database.db.update(conversations).set({ busyUntil }).where(eq(conversations.id, id));
+        await hold(new Date(Date.now() + 60_000));
+        released = new Promise((resolve) => setTimeout(resolve, 1000)).then(() => hold(null));
+      }
+      await route.continue();
+    });
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (/\/v1\/widget\/messages$/.test(response.url())) statuses.push(response.status());
+    });
+
+    expectReadable(await askAndRead(page, 'Tell me about the Ridgeline jacket'));
+    await released;
+    expect(statuses[0], 'the service was still busy with the turn when the whole answer was first asked for').toBe(409);
+    expect(statuses.at(-1)).toBe(200);
+    expect(await page.getByTestId('sa-notice').isVisible()).toBe(false);
   });
 });

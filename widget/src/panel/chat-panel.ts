@@ -7,6 +7,7 @@ import {
   sendFeedback,
   sendMessage,
   streamMessage,
+  type ClientOptions,
   type HandoffRequest,
   type StreamEvent,
   type TeamMessage,
@@ -28,6 +29,13 @@ import { PANEL_CSS } from './styles.js';
 
 /** The service pings every 15 s; three missed pings mean the connection is gone. */
 const STREAM_IDLE_TIMEOUT_MS = 45_000;
+/**
+ * After the widget gives up on a turn (the visitor's stop, a stream a proxy garbled), the service
+ * holds the conversation until it notices the closed connection and saves what it had: a turn
+ * asked for in that moment gets conversation_busy. For this long it is asked again, quietly.
+ */
+const ABANDONED_TURN_GRACE_MS = 6000;
+const BUSY_RETRY_MS = 300;
 const MAX_MESSAGE_LENGTH = 4000;
 const TIME_REFRESH_MS = 60_000;
 const ICON_NEW = 'M12 5v14M5 12h14';
@@ -54,6 +62,8 @@ export class ChatPanel implements PanelApi {
   private data: InitData | null = null;
   private connecting = false;
   private turn: AbortController | null = null;
+  /** When the widget last gave up on a turn of its own (see ABANDONED_TURN_GRACE_MS). */
+  private abandonedAt = Number.NEGATIVE_INFINITY;
   private userTurns = 0;
   private leadForm: HTMLFormElement | null = null;
   /** Triggers fire once per page view; the visitor asking opens the form whenever they ask. */
@@ -475,7 +485,7 @@ export class ChatPanel implements PanelApi {
     alive();
     let outcome: TurnOutcome | undefined;
     try {
-      const events = await this.host.session.withToken((client) =>
+      const events = await this.whenFree(turn.signal, (client) =>
         streamMessage(client, this.messageBody(text), {
           signal: turn.signal,
           onChunk: () => {
@@ -493,6 +503,7 @@ export class ChatPanel implements PanelApi {
       watch.end();
     } catch (error) {
       watch.cancel();
+      if (turn.signal.aborted) this.abandonedAt = Date.now();
       if (outcome) {
         logError(error); // after done or error the turn is settled; nothing for the visitor to do
       } else if (garbled) {
@@ -520,7 +531,7 @@ export class ChatPanel implements PanelApi {
     view.showThinking();
     const turn = this.beginTurn();
     try {
-      const { message } = await this.host.session.withToken((client) => sendMessage(client, this.messageBody(text), { signal: turn.signal }));
+      const { message } = await this.whenFree(turn.signal, (client) => sendMessage(client, this.messageBody(text), { signal: turn.signal }));
       this.rememberReplyLanguage(message);
       this.finishAnswer(view, { ...message, role: 'assistant' });
     } catch (error) {
@@ -528,6 +539,19 @@ export class ChatPanel implements PanelApi {
       else this.failTurn(view, toFailure(error), text);
     }
     this.endTurn();
+  }
+
+  /** A turn's request, asked again while the service still finishes a turn the widget gave up on. */
+  private async whenFree<T>(signal: AbortSignal, call: (client: ClientOptions) => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await this.host.session.withToken(call);
+      } catch (error) {
+        const busy = toFailure(error).code === 'conversation_busy';
+        if (!busy || signal.aborted || Date.now() - this.abandonedAt > ABANDONED_TURN_GRACE_MS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+      }
+    }
   }
 
   private messageBody(text: string) {
