@@ -283,3 +283,67 @@ describe('how often to do something with a product', () => {
     expect(reply.content).not.toContain('exchange');
   });
 });
+
+describe('a question in two parts about one product', () => {
+  const ask = shopWith(
+    [
+      {
+        wpId: 1,
+        title: 'Caring for Beds',
+        html: "<p>Vacuum the bed once a week to lift hair. Don't put the memory foam itself in the washing machine: spot-clean it with a damp cloth.</p>",
+      },
+      {
+        wpId: 2,
+        title: 'Shipping',
+        html: '<p>Orders ship within two working days. Because of carrier rules for lithium batteries, power banks ship by ground only. They cannot be sent by Expedited or Overnight shipping.</p>',
+      },
+      {
+        wpId: 3,
+        title: 'FAQ',
+        html: '<p>Older incandescent dimmers may cause buzzing, flickering or a limited dimming range with LED bulbs.</p>',
+      },
+    ],
+    [
+      {
+        wpId: 10,
+        name: 'Meadowbed Orthopaedic Dog Bed',
+        description: 'A memory foam bed with a removable, washable cover and a waterproof liner.',
+        price: '89.00',
+      },
+      {
+        wpId: 11,
+        name: 'Clarity BR30 Dimmable LED Flood Bulb (6-pack)',
+        description: 'Warm white flood bulbs for recessed cans. Dimmable from 10 to 100% on most LED dimmers.',
+        price: '29.99',
+      },
+      {
+        wpId: 12,
+        name: 'VoltCore 10,000mAh Power Bank',
+        description: 'Charges a phone about twice. USB-C in and out, 20 W.',
+        price: '34.99',
+      },
+    ],
+  );
+
+  // The second part names the bed by a word of its name: it was sent to the pages, which quoted the care guide's vacuuming.
+  it('answers "also how much is the bed" with the price of the bed the first part named', async () => {
+    const reply = await ask('can i put the meadowbed foam in the washing machine? also how much is the bed', { locale: 'en' });
+    expect(reply.content).toContain('spot-clean');
+    expect(reply.content).toContain('89.00');
+  });
+
+  // "They" points back at the bulbs of the first part: it was answered by no sentence of theirs.
+  it('answers "and can they be dimmed" from the product the other part named', async () => {
+    const reply = await ask('price of the br30 6 pack and can they be dimmed', { locale: 'en' });
+    expect(reply.content).toContain('29.99');
+    expect(reply.content).toContain('Dimmable from 10 to 100%');
+    expect(reply.content).not.toContain('buzzing');
+  });
+
+  // Nothing of the power bank says how it ships; it was left unanswered though the shipping page says.
+  it('answers a question about a product that only a shop page answers from that page', async () => {
+    const reply = await ask('can i get a power bank sent overnight', { locale: 'en' });
+    expect(reply.content).toContain('cannot be sent by Expedited or Overnight');
+    expect(reply.sources.map((source) => source.url)).toEqual(['https://shop.example/?p=2']);
+  });
+});

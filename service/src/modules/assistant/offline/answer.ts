@@ -2,6 +2,7 @@ import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { categoryNamedIn } from '../understanding/categories.js';
+import { pointsBack } from '../understanding/question.js';
 import { asksShopPolicy, destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
@@ -176,8 +177,9 @@ function mergeQuotes(answers: readonly Extracted[]): Extracted[] {
 }
 
 /**
- * "How heavy is the Sternwacht 3? And how long does delivery to Switzerland take?": the part that
- * names the product is answered about it, the others from the pages.
+ * "How heavy is the Sternwacht 3? And how long does delivery to Switzerland take?": the parts
+ * about the product (naming it, or pointing back at it: "…, and can they be dimmed?") are
+ * answered about it, the others from the pages.
  */
 function productAndOtherParts(
   question: string,
@@ -187,9 +189,11 @@ function productAndOtherParts(
   languages: readonly string[],
 ): Composed {
   const nameWords = new Set(wordsOf(focus.title));
-  const productPart = facts.analysis.parts.find((part) => wordsOf(part).some((word) => nameWords.has(word))) ?? facts.analysis.parts[0] ?? question;
-  const otherParts = facts.analysis.parts.filter((part) => part !== productPart);
-  const aboutIt = aboutProduct(productPart, facts, focus, focusSources, languages);
+  const { parts } = facts.analysis;
+  const aboutFocus = parts.filter((part) => wordsOf(part).some((word) => nameWords.has(word)) || pointsBack(part, languages));
+  const productParts = aboutFocus.length > 0 ? aboutFocus : [parts[0] ?? question];
+  const otherParts = parts.filter((part) => !productParts.includes(part));
+  const aboutIt = productParts.map((part) => aboutProduct(part, facts, focus, focusSources, languages));
   // Another product named in another part ("…, and the Lumen 400 Headlamp?") is answered from its fields.
   const namedIn = (part: string) =>
     facts.sources.find(
@@ -208,11 +212,12 @@ function productAndOtherParts(
     pageParts.length > 0
       ? answerFromSources(pageParts.join(' '), { ...facts, analysis: { ...facts.analysis, parts: pageParts } }, languages)
       : { kind: 'text', text: '' };
-  const texts = [aboutIt, ...(productLines.length > 0 ? [{ kind: 'text' as const, text: productLines.join('\n') }] : []), rest]
+  const texts = [...aboutIt, ...(productLines.length > 0 ? [{ kind: 'text' as const, text: productLines.join('\n') }] : []), rest]
     .filter((composed): composed is Extract<Composed, { kind: 'text' }> => composed.kind === 'text')
     .map((composed) => composed.text);
-  const joined = texts.filter(Boolean);
-  return joined.length > 0 ? { kind: 'text', text: joined.join('\n\n') } : aboutIt;
+  // Two parts about the product may be answered by the same line (its price, one sentence).
+  const joined = [...new Set(texts.filter(Boolean))];
+  return joined.length > 0 ? { kind: 'text', text: joined.join('\n\n') } : (aboutIt[0] ?? rest);
 }
 
 /**
@@ -270,7 +275,7 @@ function aboutProduct(
   const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && !policy && residual.every(namesAnAttribute(focus));
   if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail)) return { kind: 'text', text: structured.lines.join(' ') };
 
-  const others = policy ? facts.sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post') : [];
+  const others = policy ? pagesBesides(focus, facts.sources) : [];
   const residualQuestion = residual.length > 0 ? residual.join(' ') : question;
   const fromProduct =
     residual.length > 0 || asksDetail ? extractAnswer(residualQuestion, focusSources, languages, analysis.quantity, { asked: question }) : undefined;
@@ -279,10 +284,18 @@ function aboutProduct(
     residual.length > 0 || asksDetail
       ? extractAnswer(`${residualQuestion} ${topicWords}`.trim(), others, languages, analysis.quantity, { asked: question })
       : undefined;
+  // Nothing of the product answers, nor do its fields: a page of the shop's may ("can I get a
+  // power bank sent overnight?" is the shipping page's), read as strictly as a question of its own.
+  const fromPages =
+    !policy && !fromProduct && residual.length > 0 && structured.lines.length === 0
+      ? extractAnswer(residualQuestion, pagesBesides(focus, facts.sources), languages, analysis.quantity, { asked: question, requireKnownWords: true })
+      : undefined;
   // The product's own text first; another page only when it answers clearly better (a return
   // question asked about a product is answered by the returns page).
   const extracted =
-    fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE)) ? fromProduct : fromOthers;
+    fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE))
+      ? fromProduct
+      : (fromOthers ?? fromPages);
   // A page's answer to a policy question is not preceded by the product's options it happens to
   // name, and without one the product's price is no answer to "how much is gift wrapping for it?".
   const lines = policy && (!extracted || extracted === fromOthers) ? [] : [...structured.lines];
@@ -301,6 +314,11 @@ function aboutProduct(
     text: phrase(language, 'detail_not_found', { name: focus.title }),
     reason: `The content of ${focus.title} does not answer the question`,
   };
+}
+
+/** The pages among the sources (not the product in focus, nor other products). */
+function pagesBesides(focus: OfflineSource, sources: readonly OfflineSource[]): OfflineSource[] {
+  return sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post');
 }
 
 /** "When will it be back in stock?", in the languages with most shoppers. */

@@ -363,6 +363,11 @@ export function smallTalkLanguage(message: string, preferred?: string | null): s
   return speakers[0];
 }
 
+/** Whether the text points at something already named ("it", "this one", "lo"): a part of a question may, about its other part's product. */
+export function pointsBack(text: string, languages: readonly string[]): boolean {
+  return matches(fold(asciiDigits(text)), cueLanguages(languages), 'deictic');
+}
+
 export function analyzeQuestion(message: string, languages: readonly string[]): QuestionAnalysis {
   const cues = cueLanguages(languages);
   const folded = fold(asciiDigits(message));
