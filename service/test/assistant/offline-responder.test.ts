@@ -347,3 +347,30 @@ describe('a question in two parts about one product', () => {
     expect(reply.sources.map((source) => source.url)).toEqual(['https://shop.example/?p=2']);
   });
 });
+
+describe('how much of a product to give', () => {
+  const ask = shopWith(
+    [],
+    [
+      {
+        wpId: 10,
+        name: 'Hillside Grain-Free Salmon Dog Food 12 kg',
+        description: [
+          'Salmon is the first ingredient, with sweet potato and peas as grain-free carbohydrates.',
+          'Feeding guide (per day)',
+          'Dog weight: 10 kg; Daily amount: 160 g',
+          'Dog weight: 20 kg; Daily amount: 270 g',
+          'Dog weight: 30 kg; Daily amount: 365 g',
+        ].join('\n'),
+        price: '64.99',
+      },
+    ],
+  );
+
+  // "How much" was read as asking the price: "costs £64.99" and a sentence about salmon.
+  it('"how much hillside salmon should i give a 20kg dog a day" is answered by the feeding row, not the price', async () => {
+    const reply = await ask('how much hillside salmon should i give a 20kg dog a day', { locale: 'en' });
+    expect(reply.content).toContain('270 g');
+    expect(reply.content).not.toContain('64.99');
+  });
+});

@@ -70,6 +70,11 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
     money: true,
   },
   {
+    // "How much should I give a 20 kg dog a day?": an amount to feed or serve, not a price.
+    asks: /(?<![\p{L}])(?:feed(?:ing)?|portions?|servings?|rations?|a day|per day|each day|daily|futter\w*|futtern|pro tag|am tag|taglich|par jour|por dia|al dia|diari[ao]s?|al giorno|giornalier\w*)(?![\p{L}])/iu,
+    units: /\d\s?(?:g|grams?|gramm|gramos|grammes?|cups?|tasses?|tazas?|scoops?|ml|tins?|cans?|pouch(?:es)?|sachets?)(?![\p{L}])/iu,
+  },
+  {
     asks: /(?<![\p{L}])(?:bright\w*|lumens?|hell\w*|leuchtweite|luminosit\w*|brillo)(?![\p{L}])/iu,
     units: /\d\s?(?:lm|lumens?|m)(?![\p{L}])/iu,
   },
