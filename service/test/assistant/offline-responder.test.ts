@@ -374,3 +374,33 @@ describe('how much of a product to give', () => {
     expect(reply.content).not.toContain('64.99');
   });
 });
+
+describe('the return window, asked with and without a typo', () => {
+  const ask = shopWith(
+    [
+      {
+        wpId: 1,
+        title: 'Returns & Refunds',
+        html: '<p>Changed your mind? You have 45 days from the date your order was delivered to send most items back for a refund.</p><h2>How to start a return</h2><p>Go to Order Lookup and choose the items you are sending back.</p>',
+      },
+      {
+        wpId: 2,
+        title: 'Exchanges',
+        html: '<p>You can swap it for another size or colour of the same product, as long as the item is still within its return window.</p>',
+      },
+    ],
+    [],
+  );
+
+  // The exchanges page's "within its return window" was quoted: "window" matched, the period did not.
+  it('"What\'s the return window?" is answered by the period to send items back', async () => {
+    const reply = await ask("What's the return window?", { locale: 'en' });
+    expect(reply.content).toContain('45 days');
+  });
+
+  // "windw" is a word of no page: nothing answered.
+  it('"Whats the return windw?" is answered the same', async () => {
+    const reply = await ask('Whats the return windw?', { locale: 'en' });
+    expect(reply.content).toContain('45 days');
+  });
+});

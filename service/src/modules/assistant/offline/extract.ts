@@ -44,7 +44,7 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
     units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*)(?![\p{L}])/iu,
   },
   {
-    asks: /(?<![\p{L}])(?:how long|last\w*|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:how long|last\w*|window|\p{L}*frist|delai|plazo|prazo|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
     // "5 business days", "two working days", "14 Werktagen": a number, in digits or words, and
     // at most one word before the unit.
     units:
@@ -701,12 +701,34 @@ function policyRead(source: OfflineSource): boolean {
 const MIN_CORRECTED_LENGTH = 5;
 
 /**
- * The question with its misspelt words replaced by the sources' own ("Whats the return windw?"
- * → "window"): a word found in none of the sources, of five letters or more, one edit away from a
- * word they use, starting with the same letter. The commonest such word wins.
+ * Words that ask what kind of answer is wanted, which the page that answers need not use ("return
+ * window" on a page that says "45 days"): a misspelling of one is corrected to it all the same.
+ */
+const ASKING_WORDS = [
+  'window',
+  'warranty',
+  'guarantee',
+  'delivery',
+  'shipping',
+  'refund',
+  'exchange',
+  'payment',
+  'waterproof',
+  'weight',
+  'capacity',
+  'dimensions',
+  'material',
+  'included',
+];
+
+/**
+ * The question with its misspelt words replaced by the sources' own ("Whats the retrun policy?"
+ * → "return"), or by a word that asks (ASKING_WORDS: "windw" → "window"): a word found in none of
+ * the sources, of five letters or more, one edit away from such a word, starting with the same
+ * letter. The commonest in the sources wins.
  */
 function withTyposCorrected(question: string, sources: readonly OfflineSource[], languages: readonly string[]): string {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, number>(ASKING_WORDS.map((word) => [word, 0.5]));
   for (const source of sources) for (const word of wordsOf(`${source.title} ${source.content}`)) counts.set(word, (counts.get(word) ?? 0) + 1);
   const known = new Set<string>();
   for (const word of counts.keys()) for (const stem of stemsOf(word, languages)) known.add(stem);
