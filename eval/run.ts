@@ -19,6 +19,7 @@
  *   --model <id>        the provider's model
  *   --postgres          run on DATABASE_URL / TEST_POSTGRES_URL instead of the embedded database
  *   --verbose           print every question that missed something, with its answer
+ *   --answers           print every question asked, with its answer (with --id or --store: what a change did)
  *   --no-write          print only; leave results.json and README.md as they are
  */
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -334,9 +335,9 @@ async function main(): Promise<void> {
         const outcome = score(store, question, asked);
         outcomes.push(outcome);
         const problems = missed(outcome);
-        if (flag('--verbose') && problems.length > 0) {
+        if ((flag('--verbose') && problems.length > 0) || flag('--answers')) {
           console.log(
-            `\n✗ ${outcome.id} [${outcome.kind}/${outcome.language}] ${problems.join(', ')}\n  Q: ${outcome.question}\n  A: ${outcome.answer.replace(/\n+/g, ' ⏎ ').slice(0, 400)}\n  ranked: ${outcome.ranked.join(' ')}\n  shown: ${outcome.shown.join(' ')}\n  expected: ${JSON.stringify(question.expect)}\n  trace: ${asked.trace.join(' | ')}`,
+            `\n${problems.length > 0 ? '✗' : '✓'} ${outcome.id} [${outcome.kind}/${outcome.language}] ${problems.join(', ')}\n  Q: ${outcome.question}\n  A: ${outcome.answer.replace(/\n+/g, ' ⏎ ').slice(0, 400)}\n  ranked: ${outcome.ranked.join(' ')}\n  shown: ${outcome.shown.join(' ')}\n  expected: ${JSON.stringify(question.expect)}\n  trace: ${asked.trace.join(' | ')}`,
           );
         }
       }

@@ -448,3 +448,32 @@ describe("a product's fact asked in the shopper's words, not the page's", () => 
     expect(aboutProduct('does the smart dimmer switch need a neutral', dimmer)).toContain('requires a neutral wire');
   });
 });
+
+describe('Spanish and Portuguese words read with the accents their endings had', () => {
+  const envios = page(
+    'Envíos',
+    'El envío estándar es gratuito en la Península para pedidos a partir de 49 €. De momento no enviamos a Canarias, Ceuta ni Melilla: los trámites aduaneros encarecen demasiado el envío.',
+  );
+  const es = (question: string, sources: OfflineSource[]) => answer(question, sources, ['es', 'es']);
+
+  // Folded before stemming, "enviáis" kept its "-ais" and matched none of the page's forms of "enviar".
+  it('"¿enviáis a Canarias?" finds "no enviamos a Canarias"', () => {
+    expect(es('enviáis a canarias?', [envios])).toContain('no enviamos a Canarias');
+  });
+
+  it('"devolución" and "devoluciones", "devolução" and "devoluções" are one word', () => {
+    const devoluciones = page('Devoluciones', 'Tienes 30 días para devolver tu pedido. Las devoluciones de productos rebajados se reembolsan en un vale.');
+    expect(es('¿cómo funciona la devolución de un producto rebajado?', [devoluciones])).toContain('Las devoluciones de productos rebajados');
+    const devolucoes = page('Devoluções', 'As devoluções são gratuitas em Portugal continental.');
+    expect(answer('a devolução é gratuita?', [devolucoes], ['pt', 'pt'])).toContain('As devoluções são gratuitas');
+  });
+
+  // "enviáis" now matched: the sentence before, about sending invoices, counted as its second word.
+  it('a word the site lacks ("mensajería") needs two of the others in the sentence itself, not in the one before it', () => {
+    const pagos = page(
+      'Formas de pago',
+      'Con cada pedido enviamos una factura por correo electrónico. Si necesitas la factura a nombre de una empresa, indica la razón social en el campo «Empresa».',
+    );
+    expect(es('¿con qué empresa de mensajería enviáis?', [pagos])).toBe('');
+  });
+});

@@ -796,15 +796,21 @@ export function extractAnswer(
     const unknown =
       options.requireKnownWords === true &&
       terms.terms.some((term, index) => term.answering && frequency[index] === 0 && !term.cue && !sourceStems.some((set) => termMatch(term, set) > 0));
+    // What of the question a sentence says itself or under its heading and title (the sentence
+    // before it, read as its context elsewhere, is about something else).
+    const titleStems = unknown ? stemSet(source.title, languages) : new Set<string>();
+    const wordsUnder = (position: number) =>
+      scoreSentence(new Set([...(own[position] ?? []), ...(headingStems[position] ?? []), ...titleStems]), sentences[position] as string, terms, frequency)
+        .words;
     // A question about how the shop works ("will you price match…?") is answered by a sentence
     // about that (in its words, its page's or the shop's), not by one sharing its other words.
     const scored = sentences
       .map((sentence, position) => {
-        const { score, matched, words } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency, headings[position]);
+        const { score, matched } = scoreSentence(stems[position] as Set<string>, sentence, terms, frequency, headings[position]);
         // A word the site lacks: two of what the question asks must be found (its words, a figure
-        // it states, the kind of answer it wants), not one of them alone.
+        // it states, the kind of answer it wants), not one of them alone, and not in the sentence before.
         const answers =
-          (unknown ? words >= 2 : matched >= 1) &&
+          (unknown ? wordsUnder(position) >= 2 : matched >= 1) &&
           (!terms.policy ||
             !policyRead(source) ||
             terms.speaksOfPolicyAsked(source.kind === 'post' ? `${sentence} ${source.title} ${headings[position] ?? ''}` : sentence));

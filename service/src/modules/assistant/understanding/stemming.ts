@@ -77,14 +77,48 @@ export function wordsOf(text: string): string[] {
 }
 
 /**
+ * Endings whose accent the Snowball stemmers of these languages need to see: words are folded
+ * before they are stemmed, and "devolución" (folded "devolucion") would keep an ending that
+ * "devoluciones" loses, "enviáis" one that "enviamos" loses. The folded ending is given its
+ * accent back for the stemmer, and the stem folded again.
+ */
+const ACCENTED_ENDINGS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  es: [
+    ['cion', 'ción'],
+    ['sion', 'sión'],
+    ['iais', 'íais'],
+    ['ais', 'áis'],
+    ['eis', 'éis'],
+    ['ia', 'ía'],
+    ['ias', 'ías'],
+    ['ian', 'ían'],
+  ],
+  pt: [
+    ['coes', 'ções'],
+    ['cao', 'ção'],
+    ['sao', 'são'],
+    ['oes', 'ões'],
+    ['avel', 'ável'],
+    ['ivel', 'ível'],
+    ['encia', 'ência'],
+    ['ancia', 'ância'],
+  ],
+};
+
+/**
  * A word's stems in each of the languages: a question in one language about content in another
  * is compared in both, and a word that is the same in both (a name, a number) matches either way.
  */
 export function stemsOf(word: string, languages: readonly string[]): string[] {
   const stems = new Set<string>([word]);
   for (const language of languages) {
-    const stem = stemmerFor(language)(word);
+    const stemmer = stemmerFor(language);
+    const stem = stemmer(word);
     if (stem) stems.add(stem);
+    // Every ending that fits: "enviais" is "envi-áis" (enviar) as much as "env-íais".
+    for (const [folded, accented] of ACCENTED_ENDINGS[primaryLanguage(language)] ?? []) {
+      if (word.endsWith(folded) && word.length > folded.length + 2) stems.add(fold(stemmer(word.slice(0, -folded.length) + accented)));
+    }
   }
   return [...stems];
 }
