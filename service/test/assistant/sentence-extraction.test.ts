@@ -4,7 +4,7 @@ import { extractAnswer } from '../../src/modules/assistant/offline/extract.js';
 import type { OfflineSource } from '../../src/modules/assistant/offline/facts.js';
 import { detectIntents } from '../../src/modules/assistant/offline/intents.js';
 import { relevantProducts } from '../../src/modules/assistant/tools.js';
-import { asksShopPolicy, shopTopicWords } from '../../src/modules/assistant/understanding/shop-topics.js';
+import { asksShopPolicy, shopTopicWords, topicsAsked } from '../../src/modules/assistant/understanding/shop-topics.js';
 
 /**
  * The offline responder's choice of the sentence that answers, on pages written the way shops
@@ -282,6 +282,14 @@ describe("the shop's words for what a shopper asks in their own", () => {
     const words = shopTopicWords("what's your phone number?", ['en']).split(' ');
     expect(words).toContain('contact');
     expect(words).not.toContain('phone');
+  });
+
+  // The pages were searched for refunds as well: the returns page outranked the payment page.
+  it('paying "contra reembolso" (cash on delivery) is a question of payment, not of refunds', () => {
+    const topicWords = (question: string, language: string) => topicsAsked(question, [language]).map((topic) => topic.words.join(' '));
+    expect(topicWords('¿se puede pagar contra reembolso?', 'es')).toEqual(['pago']);
+    expect(topicWords('Puis-je payer en contre-remboursement ?', 'fr')).toEqual(['paiement']);
+    expect(topicWords('¿cuándo recibo el reembolso?', 'es')).toEqual(['reembolso']);
   });
 });
 

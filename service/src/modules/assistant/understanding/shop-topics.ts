@@ -54,7 +54,10 @@ const TOPICS: readonly ShopTopic[] = [
   },
   {
     policy: true,
-    asked: word(String.raw`refunds?|refunded|money back|reimburs\w*|erstatt\w*|geld zuruck|ruckzahlung|rembours\w*|reembols\w*|rimbors\w*|terugbetal\w*`),
+    // "Contra reembolso", "contre-remboursement" is paying on delivery, not a refund.
+    asked: word(
+      String.raw`refunds?|refunded|money back|reimburs\w*|erstatt\w*|geld zuruck|ruckzahlung|(?<!contre-)rembours\w*|(?<!contra )reembols\w*|rimbors\w*|terugbetal\w*`,
+    ),
     words: { en: 'refund', de: 'Erstattung erstatten Rückzahlung', fr: 'remboursement', es: 'reembolso', it: 'rimborso', nl: 'terugbetaling', pt: 'reembolso' },
   },
   {
