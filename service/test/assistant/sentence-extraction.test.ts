@@ -485,3 +485,21 @@ describe('Spanish and Portuguese words read with the accents their endings had',
     expect(es('¿con qué empresa de mensajería enviáis?', [pagos])).toBe('');
   });
 });
+
+describe('the words that only ask for a measure', () => {
+  // "hasta qué hora" was no question for a time of day, and its "hora" matched the "24 horas" of a shipping rate.
+  it('"¿hasta qué hora atendéis?" is answered by the opening hours, not by a delivery time in hours', () => {
+    const contacto = page(
+      'Contacto',
+      [
+        'Teléfono y WhatsApp: +34 963 000 412',
+        'Horario de atención: de lunes a viernes, de 9:00 a 18:00. Los fines de semana y festivos no atendemos por teléfono.',
+      ].join('\n'),
+    );
+    const envios = page(
+      'Envíos',
+      'Destino: Península (envío urgente); Tarifa: 8,95 €; Plazo de entrega: 24 horas (pedidos antes de las 13:00, de lunes a jueves)',
+    );
+    expect(answer('¿hasta qué hora atendéis?', [contacto, envios], ['es', 'es'])).toContain('de 9:00 a 18:00');
+  });
+});

@@ -44,7 +44,7 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
     units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*)(?![\p{L}])/iu,
   },
   {
-    asks: /(?<![\p{L}])(?:how long|last\w*|window|\p{L}*frist|delai|plazo|prazo|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:how long|last\w*|window|\p{L}*frist|delai|plazo|prazo|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|(?<!que )horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
     // "5 business days", "two working days", "14 Werktagen": a number, in digits or words, and
     // at most one word before the unit.
     units:
@@ -84,8 +84,8 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
     units: /\d\s?(?:m|km|meters?|metres?|meter|metern|mi|miles?|ft|feet|yards?)(?![\p{L}])/iu,
   },
   {
-    // "What time do you open?", "opening hours", "Öffnungszeiten": a time of day or a span of days.
-    asks: /(?<![\p{L}])(?:what time|when (?:do|does|are|is)\b[^.?!]{0,40}\b(?:open|close|available|reachable)|opening hours|business hours|office hours|hours of (?:operation|business)|um wie viel uhr|wann\b[^.?!]{0,40}\b(?:offen|geoffnet|erreichbar)|offnungszeit\w*|geoffnet|erreichbar|servicezeit\w*|horaires?|heures d'ouverture|a quelle heure|horario\w*|a que hora|orari\w*|a che ora)(?![\p{L}])/iu,
+    // "What time do you open?", "until what time", "opening hours", "Öffnungszeiten": a time of day or a span of days.
+    asks: /(?<![\p{L}])(?:what time|when (?:do|does|are|is)\b[^.?!]{0,40}\b(?:open|close|available|reachable)|opening hours|business hours|office hours|hours of (?:operation|business)|um wie viel uhr|wann\b[^.?!]{0,40}\b(?:offen|geoffnet|erreichbar)|offnungszeit\w*|geoffnet|erreichbar|servicezeit\w*|bis wann|horaires?|heures d'ouverture|a quelle heure|jusqu'a quelle heure|horario\w*|a que hora|hasta que hora|orari\w*|a che ora|fino a che ora|a que horas|ate que horas|until what time|till what time)(?![\p{L}])/iu,
     units:
       /(?<![\d.,])\d{1,2}(?:[:.]\d{2})?\s?(?:a\.?\s?m\.?|p\.?\s?m\.?|uhr|h)(?![\p{L}])|(?<![\d.,])\d{1,2}:\d{2}(?![\d])|(?<![\p{L}])(?:monday|mon|montag|mo|lundi|lunes|lunedi)\s?(?:-|–|to|bis|through|a|au|al)\s?(?:friday|fri|saturday|sat|freitag|fr|samstag|sa|vendredi|samedi|viernes|sabado|venerdi|sabato)(?![\p{L}])/iu,
   },
@@ -500,6 +500,26 @@ function wordsAsking(question: string): ReadonlySet<string> {
   return new Set(ASKS_EVERYWHERE.flatMap((asks) => [...folded.matchAll(asks)].flatMap((match) => wordsOf(match[0]))));
 }
 
+const MEASURE_ASKS_EVERYWHERE = UNIT_CLASSES.map(({ asks }) => new RegExp(asks.source, `${asks.flags}g`));
+/** The question words of a phrase that asks for a measure: "how long", "what time", "hasta qué hora", "bis wann". */
+const INTERROGATIVE = /^(?:how|what|which|wie|wann|welche\w*|que|cuanto|cuantos|cuantas|cuando|combien|quel\w*|quanto|quanti|quante|quantos|quantas|che)$/;
+
+/**
+ * The words of a question's phrase for a measure that only ask ("long" of "how long", "hora" of
+ * "hasta qué hora"): the figure in its unit answers, and "as long as it is unused" or "24 horas"
+ * says nothing of what is asked.
+ */
+function wordsOnlyAsking(question: string): ReadonlySet<string> {
+  const folded = fold(question);
+  return new Set(
+    MEASURE_ASKS_EVERYWHERE.flatMap((asks) =>
+      [...folded.matchAll(asks)]
+        .map((match) => wordsOf(match[0]))
+        .flatMap((words) => (words.length > 1 && words.some((word) => INTERROGATIVE.test(word)) ? words : [])),
+    ),
+  );
+}
+
 /**
  * The question's words with their weight for one source: its own name's words count little, and
  * a word found in several of the sources (a common word of the catalog) less than a rare one.
@@ -516,6 +536,7 @@ function questionTerms(
   // A product's name and, where words compound, its parts ("Pumpfilter": "filter").
   const nameWords = new Set(wordsOf(source.title).flatMap((word) => [word, ...(compounds ? compoundParts(word) : [])]));
   const askingWords = wordsAsking(asked);
+  const onlyAsking = wordsOnlyAsking(asked);
   const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
     // "In a medium?" is answered by the row of size "M", "a 20kg dog" by the row that says "20 kg".
@@ -534,7 +555,7 @@ function questionTerms(
       askingWords.has(folded) || UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
     const cue = isCueWord(folded);
     // "long" of "how long" matched in "How long we keep your data" says little: the unit answers.
-    const cueWeight = cue && !asksForAnswer ? CUE_TERM_WEIGHT : 1;
+    const cueWeight = onlyAsking.has(folded) ? 0 : cue && !asksForAnswer ? CUE_TERM_WEIGHT : 1;
     return {
       stems,
       parts,
