@@ -404,3 +404,26 @@ describe('the return window, asked with and without a typo', () => {
     expect(reply.content).toContain('45 days');
   });
 });
+
+describe('a kind of thing asked for by where it is worn', () => {
+  const ask = shopWith(
+    [],
+    [
+      { wpId: 10, name: 'Harbor Wool Beanie', description: 'Ribbed beanie knitted from soft merino wool. One size fits most.', price: '28.00' },
+      { wpId: 11, name: 'Trailhead Fleece Gloves', description: 'Grid fleece gloves with touchscreen fingertips.', price: '24.00' },
+      { wpId: 12, name: 'Ridgeline Jacket', description: 'A warm, waterproof shell for wet hikes.', price: '189.00' },
+    ],
+  );
+
+  // Neither "warm" nor "head" is in the beanie's text: nothing was found, and "I'm not sure" said.
+  it('"something warm for my head" shows the beanie', async () => {
+    const reply = await ask('something warm for my head', { locale: 'en' });
+    expect(reply.sources.map((source) => source.url)[0]).toBe('https://shop.example/product/10');
+    expect(reply.content).toContain('Harbor Wool Beanie');
+  });
+
+  it('"I need something for my hands" shows the gloves', async () => {
+    const reply = await ask('I need something for my hands', { locale: 'en' });
+    expect(reply.sources.map((source) => source.url)).toEqual(['https://shop.example/product/11']);
+  });
+});

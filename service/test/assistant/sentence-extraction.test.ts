@@ -4,7 +4,7 @@ import { extractAnswer } from '../../src/modules/assistant/offline/extract.js';
 import type { OfflineSource } from '../../src/modules/assistant/offline/facts.js';
 import { detectIntents } from '../../src/modules/assistant/offline/intents.js';
 import { relevantProducts } from '../../src/modules/assistant/tools.js';
-import { asksShopPolicy, shopTopicWords, topicsAsked } from '../../src/modules/assistant/understanding/shop-topics.js';
+import { asksForKindSold, asksShopPolicy, phraseEquivalents, shopTopicWords, topicsAsked } from '../../src/modules/assistant/understanding/shop-topics.js';
 
 /**
  * The offline responder's choice of the sentence that answers, on pages written the way shops
@@ -501,5 +501,17 @@ describe('the words that only ask for a measure', () => {
       'Destino: Península (envío urgente); Tarifa: 8,95 €; Plazo de entrega: 24 horas (pedidos antes de las 13:00, de lunes a jueves)',
     );
     expect(answer('¿hasta qué hora atendéis?', [contacto, envios], ['es', 'es'])).toContain('de 9:00 a 18:00');
+  });
+});
+
+describe('where a thing is worn names the kind of thing', () => {
+  it('"for my head" asks for a hat, "for my feet" for socks or shoes; a "head torch" or "Kopfhörer" is a thing of its own', () => {
+    expect(asksForKindSold('something warm for my head')).toBe(true);
+    expect(asksForKindSold('quelque chose de chaud pour la tête')).toBe(true);
+    expect(asksForKindSold('algo para mis pies en invierno')).toBe(true);
+    expect(phraseEquivalents('something warm for my head', ['en']).get('head')).toContain('beanie');
+    expect(asksForKindSold('is the head torch rechargeable?')).toBe(false);
+    expect(asksForKindSold('Habt ihr Kopfhörer?')).toBe(false);
+    expect(asksForKindSold('my head hurts from the helmet strap')).toBe(false);
   });
 });

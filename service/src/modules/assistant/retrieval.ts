@@ -17,7 +17,8 @@ import type { PageContext } from './page-context.js';
 import { withoutMeasureConditions } from './understanding/measures.js';
 import type { QuestionAnalysis } from './understanding/question.js';
 import { categoryNamedIn } from './understanding/categories.js';
-import { namesShopTopic, shopTopicWords } from './understanding/shop-topics.js';
+import { namesShopTopic, phraseEquivalents, shopTopicWords } from './understanding/shop-topics.js';
+import { fold } from './understanding/stemming.js';
 
 /** Why a source is in the ranking: the product the question is about, or the search. */
 export type SourceOrigin = 'page' | 'conversation' | 'name' | 'search';
@@ -228,7 +229,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     pagesWhole,
     parts.length > 1 ? parts.length * WHOLE_PAGE_BY_PLACE : WHOLE_PAGE_BY_PLACE,
   );
-  const equivalents = shopTopicEquivalents(terms, [input.language, input.contentLanguage ?? input.language]);
+  const equivalents = shopTopicEquivalents(input.question, terms, [input.language, input.contentLanguage ?? input.language]);
   const searchedConfidence = confidenceOf(
     terms,
     sources.filter((source) => source.origin === 'search'),
@@ -470,9 +471,19 @@ export function confidenceOf(
   return round(0.6 * (covered / terms.length) + 0.4 * topScore);
 }
 
-/** The shop's words for each term that names a shop topic ("postage" → "shipping", "delivery"). */
-function shopTopicEquivalents(terms: readonly string[], languages: readonly string[]): Map<string, string[]> {
-  return new Map(terms.filter(namesShopTopic).map((term) => [term, shopTopicWords(term, languages).split(' ').filter(Boolean)]));
+/**
+ * The shop's words for each term that names a shop topic ("postage" → "shipping", "delivery") or
+ * is a word of a phrase that does ("head" of "for my head" → "hat", "beanie").
+ */
+function shopTopicEquivalents(question: string, terms: readonly string[], languages: readonly string[]): Map<string, string[]> {
+  const ofPhrases = phraseEquivalents(question, languages);
+  return new Map(
+    terms.flatMap((term): [string, string[]][] => {
+      if (namesShopTopic(term)) return [[term, shopTopicWords(term, languages).split(' ').filter(Boolean)]];
+      const words = ofPhrases.get(fold(term));
+      return words ? [[term, words]] : [];
+    }),
+  );
 }
 
 /** Share of the terms found in the sources' text (by their first four letters). */

@@ -16,6 +16,7 @@ import { DEFAULT_ORDER_LOOKUP_LIMITS, releaseOrderLookupMiss, reserveOrderLookup
 import { phrase } from './phrases.js';
 import { contentTerms, snippetOf } from './retrieval.js';
 import { measureConditionsIn, withoutMeasureConditions } from './understanding/measures.js';
+import { phraseEquivalents } from './understanding/shop-topics.js';
 import { fold, stemsOf, wordsOf } from './understanding/stemming.js';
 import { asciiDigits, type MessageFacts } from './visitor-facts.js';
 
@@ -180,7 +181,9 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
         const kind = withoutMeasureConditions(query);
         // "What's the cheapest thing you sell?" names no kind of product: the whole catalog, by price.
         const wholeCatalog = priceOrder !== undefined && measures.length === 0 && productTerms(kind, languages).length === 0;
-        const found = wholeCatalog ? [] : await search(kind, ['product'], 20, filters);
+        // "Something warm for my head" is also searched as the catalog names such things ("beanie").
+        const kindWords = [...new Set([...phraseEquivalents(kind, languages).values()].flat())].join(' ');
+        const found = wholeCatalog ? [] : await search(`${kind} ${kindWords}`.trim(), ['product'], 20, filters);
         // Products that match most of what was asked first; with conditions only ("anything
         // under $30?"), the products that meet them.
         const relevant = relevantProducts(kind, found, languages);
@@ -393,8 +396,10 @@ function byPrice(hits: readonly SearchHit[], order: 'asc' | 'desc' | undefined):
 export function relevantProducts(query: string, hits: readonly SearchHit[], languages: readonly string[]): SearchHit[] {
   const terms = productTerms(query, languages);
   if (terms.length === 0) return [...hits];
-  // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr".
-  const termStems = terms.map((term) => stemsOf(fold(term), languages));
+  // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr". A word
+  // of a phrase for a kind of thing ("head" of "for my head") is found in its words ("beanie").
+  const equivalents = phraseEquivalents(query, languages);
+  const termStems = terms.map((term) => [fold(term), ...(equivalents.get(fold(term)) ?? []).map(fold)].flatMap((word) => stemsOf(word, languages)));
   const coverage = (hit: SearchHit) => {
     const words = wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages));
     // One thing asked for ("Fahrräder?") is sold when a product is one: its name or category says

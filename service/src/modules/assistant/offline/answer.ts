@@ -3,7 +3,7 @@ import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { categoryNamedIn } from '../understanding/categories.js';
 import { pointsBack } from '../understanding/question.js';
-import { asksShopPolicy, destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
+import { asksForKindSold, asksShopPolicy, destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
 import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, type Extracted } from './extract.js';
@@ -64,6 +64,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
   const wantsProducts =
     hasBounds ||
     analysis.priceOrder !== null ||
+    asksForKindSold(question) ||
     (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2 && !asksShopPolicy(question));
   if (wantsProducts && context.toolsAvailable.has('show_products')) {
     const fallback = answerFromSources(question, facts, languages);

@@ -6,7 +6,8 @@ import { fold, primaryLanguage, wordsOf } from './stemming.js';
  * zurückzuschicken?"; the page is called "Returns" or "Rückgabe & Umtausch" and never says
  * "send back". Lexical search cannot bridge that; this short thesaurus does: a question that
  * touches a topic is also searched with the topic's words, in the content's language and the
- * visitor's. Topics, not products: what a catalog sells is in its own words already.
+ * visitor's. Topics, not products: what a catalog sells is in its own words already, except
+ * where it is worn (the shopper names the head, the catalog the beanie).
  */
 
 interface ShopTopic {
@@ -20,6 +21,8 @@ interface ShopTopic {
    * asked for by ("do you sell phone chargers?" touches "contact").
    */
   policy?: true;
+  /** A kind of thing the catalog sells, in the shopper's words ("for my head"): a catalog search answers. */
+  sold?: true;
 }
 
 const word = (alternatives: string) => new RegExp(`(?<![\\p{L}])(?:${alternatives})(?![\\p{L}])`, 'u');
@@ -121,6 +124,60 @@ const TOPICS: readonly ShopTopic[] = [
       nl: 'contact telefoon',
       pt: 'contato telefone',
     },
+  },
+  // What is worn where: "something warm for my head" asks for a hat the catalog calls a beanie,
+  // and never says "head". Only "for/on my …": "head torch", "Kopfhörer" name things of their own.
+  {
+    sold: true,
+    asked: word(
+      String.raw`(?:for|on|over) (?:my|your|the|his|her|their|our) (?:head|ears)|(?:fur|fuer) (?:den|meinen) kopf|pour (?:la|ma) tete|para (?:la|mi) cabeza|per la (?:mia )?testa`,
+    ),
+    words: {
+      en: 'hat beanie cap headband',
+      de: 'Mütze Hut Kappe Stirnband',
+      fr: 'bonnet chapeau casquette',
+      es: 'gorro sombrero gorra',
+      it: 'cappello berretto',
+      nl: 'muts hoed pet',
+      pt: 'gorro chapéu boné',
+    },
+  },
+  {
+    sold: true,
+    asked: word(
+      String.raw`(?:for|on) (?:my|your|the|his|her|their|our) (?:hands|fingers)|(?:fur|fuer) (?:die|meine) hande|pour (?:les|mes) mains|para (?:las|mis) manos|per le (?:mie )?mani`,
+    ),
+    words: {
+      en: 'gloves mittens',
+      de: 'Handschuhe Fäustlinge',
+      fr: 'gants moufles',
+      es: 'guantes manoplas',
+      it: 'guanti muffole',
+      nl: 'handschoenen wanten',
+      pt: 'luvas',
+    },
+  },
+  {
+    sold: true,
+    asked: word(
+      String.raw`(?:for|on) (?:my|your|the|his|her|their|our) (?:feet|toes)|(?:fur|fuer) (?:die|meine) fusse|pour (?:les|mes) pieds|para (?:los|mis) pies|per i (?:miei )?piedi`,
+    ),
+    words: {
+      en: 'socks boots shoes slippers',
+      de: 'Socken Schuhe Stiefel Hausschuhe',
+      fr: 'chaussettes chaussures bottes',
+      es: 'calcetines zapatos botas',
+      it: 'calze scarpe stivali',
+      nl: 'sokken schoenen laarzen',
+      pt: 'meias sapatos botas',
+    },
+  },
+  {
+    sold: true,
+    asked: word(
+      String.raw`(?:for|around|on) (?:my|your|the|his|her|their|our) neck|(?:fur|fuer) den hals|pour (?:le|mon) cou|para (?:el|mi) cuello|per il (?:mio )?collo`,
+    ),
+    words: { en: 'scarf neck gaiter', de: 'Schal Halstuch', fr: 'écharpe foulard', es: 'bufanda', it: 'sciarpa', nl: 'sjaal', pt: 'cachecol' },
   },
   {
     // Not how the shop works for a search: a "GPS tracker" is sold; "where is my parcel" is an order question.
@@ -240,6 +297,12 @@ export function policyAskedMatcher(question: string): (text: string) => boolean 
   };
 }
 
+/** Whether the question asks for a kind of thing in words the catalog does not use ("something warm for my head"). */
+export function asksForKindSold(question: string): boolean {
+  const folded = fold(question);
+  return TOPICS.some((topic) => topic.sold === true && topic.asked.test(folded));
+}
+
 /** Whether the question asks how the shop works (shipping, returns, payment, a shop to visit…): its pages answer, not its catalog. */
 export function asksShopPolicy(question: string): boolean {
   const folded = fold(question);
@@ -273,6 +336,18 @@ export interface TopicAsked {
   policy: boolean;
   /** The question's phrases of several words that ask about it ("send back"): their words mean the topic, not themselves. */
   phrases: string[];
+}
+
+/**
+ * The words of the question's phrases that ask about a topic, each with the topic's words: "head"
+ * of "for my head" is found in a shop's "beanie", "send" and "back" of "send back" in "returns".
+ */
+export function phraseEquivalents(question: string, languages: readonly string[]): Map<string, string[]> {
+  const equivalents = new Map<string, string[]>();
+  for (const topic of topicsAsked(question, languages)) {
+    for (const phrase of topic.phrases) for (const word of wordsOf(phrase)) if (!equivalents.has(word)) equivalents.set(word, topic.words);
+  }
+  return equivalents;
 }
 
 /**
