@@ -515,3 +515,17 @@ describe('where a thing is worn names the kind of thing', () => {
     expect(asksForKindSold('my head hurts from the helmet strap')).toBe(false);
   });
 });
+
+describe('a measure asked in the visitor’s language about a product described in English', () => {
+  const poles = product('Alpine Trekking Poles (pair)', 'Aluminium poles with cork grips.\nWeight: 290 g per pole.\nCollapses to 65 cm for travel.');
+  const pack = product('Canyon 28L Daypack', 'A 28-litre daypack with a padded laptop sleeve.\nIncludes a stowable rain cover.\nHip belt with two pockets.');
+
+  // Nothing of "يزن" (weighs) or "lluvia" (rain) was read as asking for a weight or for rain protection.
+  it('"كم يزن كل عصا" is answered by the weight', () => {
+    expect(aboutProduct('كم يزن كل عصا', poles)).toBe('Weight: 290 g per pole.');
+  });
+
+  it('"¿tiene funda para la lluvia?" is answered by the rain cover', () => {
+    expect(aboutProduct('¿la mochila tiene funda para la lluvia?', pack)).toBe('Includes a stowable rain cover.');
+  });
+});

@@ -40,7 +40,7 @@ const SOURCE_RANK_DISCOUNT = 0.12;
  */
 const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
   {
-    asks: /(?<![\p{L}])(?:weigh\w*|weight|heavy|light(?:weight)?|schwer|wiegt|gewicht|leicht|pese\w*|poids|lourd|pesa\w*|peso|ligero|pesante|gewicht|waz\w*)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:weigh\w*|weight|heavy|light(?:weight)?|schwer|wiegt|gewicht|leicht|pese\w*|poids|lourd|pesa\w*|peso|ligero|pesante|gewicht|waz\w*|يزن|تزن|وزن\p{L}*|الوزن|ثقيل\p{L}*)(?![\p{L}])/iu,
     units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*)(?![\p{L}])/iu,
   },
   {
@@ -119,7 +119,7 @@ const CONCEPTS: readonly {
   },
   {
     // "Is it ok in the rain?", "can I leave it outside?": how much water and weather it takes.
-    asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|in (?:the )?rain|rainy|wet|outside|outdoors?|wasserdicht|wasserfest|wasserabweisend|regendicht|im regen|bei regen|draussen|draußen|im freien|etanche|étanche|sous la pluie|exterieur|extérieur|impermeable|bajo la lluvia|exterior|al aire libre|impermeabile|sotto la pioggia|all'aperto)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:waterproof|water-?resistant|rain ?proof|in (?:the )?rain|rainy|wet|outside|outdoors?|wasserdicht|wasserfest|wasserabweisend|regendicht|im regen|bei regen|draussen|draußen|im freien|etanche|étanche|sous la pluie|exterieur|extérieur|impermeable|bajo la lluvia|lluvia|pluie|regen|pioggia|chuva|exterior|al aire libre|impermeabile|sotto la pioggia|all'aperto)(?![\p{L}])/iu,
     answers:
       /(?<![\p{L}])(?:waterproof|water-?resistant|water repellent|splash\w*|rain\w*|ipx?\s?\d+|hydrostatic|outdoors?|indoors?|weather\w*|wasserdicht\w*|wasserfest|wasserabweisend|wassersaule|wassersäule|spritzwasser\w*|regen\w*|etanche|étanche|impermeable|colonne d'eau|columna de agua)(?![\p{L}])/iu,
     measured: true,
