@@ -72,6 +72,14 @@ describe('retrieve', () => {
     expect(followUp.confidence).toBeGreaterThan(alone.confidence);
   });
 
+  // Searched with the question before it as well, it brought the shipping page in beside the refunds.
+  it('leaves the previous turn out of a short question whose own words its own best passages all have', async () => {
+    const alone = await ask('refund payment?');
+    const after = await ask('refund payment?', ['How long does delivery in Germany take?']);
+    expect(after.sources.map((source) => source.url)).toEqual(alone.sources.map((source) => source.url));
+    expect(after.sources.map((source) => source.title)).not.toContain('Shipping');
+  });
+
   it('never returns another workspace’s documents', async () => {
     const other = await createShop(database.db);
     const result = await retrieve(database.db, { workspaceId: other.workspaceId, question: 'return refund days', previousUserTurns: [], language: 'en' });

@@ -64,6 +64,8 @@ const MAX_CHUNKS_PER_DOCUMENT = 2;
 const SNIPPET_CHARS = 280;
 /** A question this short ("and in red?") leans on the previous turn for its subject. */
 const FOLLOW_UP_MAX_TERMS = 2;
+/** ...unless its own words are all in this many of its own best passages. */
+const FOLLOW_UP_COVERED_BY = 2;
 export { NAME_MATCH };
 /** Names matched within this of each other are equally meant. */
 const AMBIGUOUS_NAME_MARGIN = 0.05;
@@ -173,7 +175,14 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // Only a short question can be a follow-up; a longer one does not wait for the history at all.
   const previous = questionTerms.length <= FOLLOW_UP_MAX_TERMS && !smallTalk ? (await input.previousUserTurns).at(-1) : undefined;
   const followUp = previous !== undefined;
-  const followUpSearch = followUp ? search(`${previous} ${input.question}`).then((found) => found.hits) : Promise.resolve([]);
+  // Searched with the question before it only when its own words are not all found in its own
+  // best passages: "Is there a discount on backpacks?" stands on its own, "and to Austria?" does
+  // not. (In the embedded database the statements run one after the other anyway.)
+  const followUpSearch = followUp
+    ? wholeSearch.then((own) =>
+        coverageOf(questionTerms, own.hits.slice(0, FOLLOW_UP_COVERED_BY)) === 1 ? [] : search(`${previous} ${input.question}`).then((found) => found.hits),
+      )
+    : Promise.resolve([]);
   const lookingBack = followUp || analysis?.deictic === true;
   const discussed = lookingBack
     ? profile.then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts))

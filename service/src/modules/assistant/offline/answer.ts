@@ -189,21 +189,26 @@ function productAndOtherParts(
   focusSources: readonly OfflineSource[],
   languages: readonly string[],
 ): Composed {
-  const nameWords = new Set(wordsOf(focus.title));
   const { parts } = facts.analysis;
-  const aboutFocus = parts.filter((part) => wordsOf(part).some((word) => nameWords.has(word)) || pointsBack(part, languages));
-  const productParts = aboutFocus.length > 0 ? aboutFocus : [parts[0] ?? question];
-  const otherParts = parts.filter((part) => !productParts.includes(part));
-  const aboutIt = productParts.map((part) => aboutProduct(part, facts, focus, focusSources, languages));
-  // Another product named in another part ("…, and the Lumen 400 Headlamp?") is answered from its fields.
+  const shared = (part: string, title: string) => {
+    const words = wordsOf(part);
+    return wordsOf(title).filter((word) => words.includes(word)).length;
+  };
+  // Another product named in a part ("…, and the Lumen 400 Headlamp?"), by more of its words than
+  // the product in focus, is answered from its own fields.
   const namedIn = (part: string) =>
     facts.sources.find(
       (source) =>
         source.kind === 'product' &&
         source.documentId !== focus.documentId &&
         source.origin === 'name' &&
-        wordsOf(source.title).filter((word) => wordsOf(part).includes(word)).length >= 2,
+        shared(part, source.title) >= 2 &&
+        shared(part, source.title) > shared(part, focus.title),
     );
+  const aboutFocus = parts.filter((part) => !namedIn(part) && (shared(part, focus.title) > 0 || pointsBack(part, languages)));
+  const productParts = aboutFocus.length > 0 ? aboutFocus : [parts.find((part) => !namedIn(part)) ?? question];
+  const otherParts = parts.filter((part) => !productParts.includes(part));
+  const aboutIt = productParts.map((part) => aboutProduct(part, facts, focus, focusSources, languages));
   const productLines = otherParts.flatMap((part) => {
     const other = namedIn(part);
     return other ? productAnswer(part, other, facts.analysis, facts.language, languages, false).lines : [];
