@@ -529,3 +529,13 @@ describe('a measure asked in the visitor’s language about a product described 
     expect(aboutProduct('¿la mochila tiene funda para la lluvia?', pack)).toBe('Includes a stowable rain cover.');
   });
 });
+
+describe('asking what is needed is not asking for a product', () => {
+  // "Do I need a hub for the smart bulbs?" listed the bulbs, where the FAQ says no hub is needed.
+  it('"do i need a hub?" is for the pages; "I need a hub" asks for one', () => {
+    expect(detectIntents('do i need a hub for the smart bulbs').has('product')).toBe(false);
+    expect(detectIntents('Brauche ich einen Hub für die Lampen?').has('product')).toBe(false);
+    expect(detectIntents('I need a hub for my smart bulbs').has('product')).toBe(true);
+    expect(detectIntents('Ich brauche einen Hub für die Lampen').has('product')).toBe(true);
+  });
+});

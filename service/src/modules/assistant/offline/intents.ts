@@ -346,12 +346,18 @@ function shortOrderNumber(text: string, endingPhrase: boolean): string | undefin
   return match[1];
 }
 
+/** "Do I need…", "will I need…", "brauche ich…": a question of what is required (folded). */
+const ASKS_WHETHER_NEEDED =
+  /(?<![\p{L}])(?:(?:do|will|would|did) (?:i|we) (?:really )?need|brauch(?:e|en) (?:ich|wir)|(?:ai|aurai)-je besoin|necesito yo)(?![\p{L}])/gu;
+
 export function detectIntents(message: string): Set<Intent> {
   const text = fold(asciiDigits(message));
   const intents = new Set<Intent>();
-  for (const intent of ['handoff', 'coupon', 'product', 'pricing', 'case_study'] as const) {
+  for (const intent of ['handoff', 'coupon', 'pricing', 'case_study'] as const) {
     if (MATCHERS[intent].test(text)) intents.add(intent);
   }
+  // "Do I need a hub for the bulbs?" asks what is required, not for a product: its "I need" is no request.
+  if (MATCHERS.product.test(text.replace(ASKS_WHETHER_NEEDED, ' '))) intents.add('product');
   if (MATCHERS.team.test(text) && !MATCHERS.contact_detail.test(text)) intents.add('handoff');
   // "order" is also a verb ("I want to order shoes"): an order question names a number or asks
   // about the status of one. "Can I pick my order up?" asks how collection works, which the
