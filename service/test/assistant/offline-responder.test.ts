@@ -427,3 +427,28 @@ describe('a kind of thing asked for by where it is worn', () => {
     expect(reply.sources.map((source) => source.url)).toEqual(['https://shop.example/product/11']);
   });
 });
+
+describe('collecting an order instead of delivery', () => {
+  const ask = shopWith(
+    [
+      {
+        wpId: 1,
+        title: 'Delivery Information',
+        html: '<p>Orders placed before 2 pm are dispatched the same day.</p><h2>UK delivery</h2><p>Standard delivery takes 2–3 working days and costs £3.95. Next Day delivery costs £6.95.</p><p>Standard delivery is free on orders over £40.</p>',
+      },
+      {
+        wpId: 2,
+        title: 'Contact Us',
+        html: '<p>Email hello@pawpantry.example or call 0117 496 0123.</p><h2>Click &amp; Collect</h2><p>You can collect orders free of charge from our warehouse at Unit 4, Harbour Lane Trading Estate, Bristol BS3 2QT.</p>',
+      },
+    ],
+    [],
+  );
+
+  // "instead" was a word of no page, so two words had to match, and "delivery" pulled the delivery table in.
+  it('"can i pick my order up myself instead of delivery" is answered by Click & Collect', async () => {
+    const reply = await ask('can i pick my order up myself instead of delivery', { locale: 'en' });
+    expect(reply.content).toContain('Harbour Lane');
+    expect(reply.sources.map((source) => source.url)).toEqual(['https://shop.example/?p=2']);
+  });
+});

@@ -520,6 +520,15 @@ function wordsOnlyAsking(question: string): ReadonlySet<string> {
   );
 }
 
+/** What follows "instead of", "rather than", "statt", "au lieu de", "en vez de"… (folded). */
+const CONTRAST =
+  /(?<![\p{L}])(?:instead of|rather than|(?:an)?statt|au lieu d[e']|en (?:lugar|vez) de|invece d[i']|em vez de|in plaats van)\s+((?:[\p{L}\p{N}'-]+\s+)?[\p{L}\p{N}'-]+)/gu;
+
+/** The words a question sets aside ("instead of delivery"): the alternative, not what it asks about. */
+function wordsContrasted(question: string): ReadonlySet<string> {
+  return new Set([...fold(question).matchAll(CONTRAST)].flatMap((match) => wordsOf(match[1] ?? '')));
+}
+
 /**
  * The question's words with their weight for one source: its own name's words count little, and
  * a word found in several of the sources (a common word of the catalog) less than a rare one.
@@ -537,6 +546,7 @@ function questionTerms(
   const nameWords = new Set(wordsOf(source.title).flatMap((word) => [word, ...(compounds ? compoundParts(word) : [])]));
   const askingWords = wordsAsking(asked);
   const onlyAsking = wordsOnlyAsking(asked);
+  const contrasted = wordsContrasted(asked);
   const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
     // "In a medium?" is answered by the row of size "M", "a 20kg dog" by the row that says "20 kg".
@@ -555,7 +565,8 @@ function questionTerms(
       askingWords.has(folded) || UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
     const cue = isCueWord(folded);
     // "long" of "how long" matched in "How long we keep your data" says little: the unit answers.
-    const cueWeight = onlyAsking.has(folded) ? 0 : cue && !asksForAnswer ? CUE_TERM_WEIGHT : 1;
+    // "Instead of delivery": what the shopper does not want says little of what answers.
+    const cueWeight = onlyAsking.has(folded) ? 0 : (cue && !asksForAnswer) || contrasted.has(folded) ? CUE_TERM_WEIGHT : 1;
     return {
       stems,
       parts,

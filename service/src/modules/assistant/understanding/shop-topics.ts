@@ -215,6 +215,23 @@ const TOPICS: readonly ShopTopic[] = [
   },
   {
     policy: true,
+    // "Can I pick my order up myself?": collecting instead of delivery, which a contact or FAQ page
+    // calls "Click & Collect" or "collection". Not "pick up" of a tent ("easy to pick up and carry").
+    asked: word(
+      String.raw`pick (?:my |the |it |them |an |our )?(?:order|orders|parcel|package|it|them)? ?up (?:myself|ourselves|in person|from you|at (?:your|the) (?:shop|store|warehouse))|pick (?:\w+ )?up (?:instead of|rather than)|(?:collect|pick up) (?:my |the |an? )?(?:orders?|parcels?|packages?)|click (?:and|&|n) collect|collection point|selbst abholen|abholung|abholen|retrait (?:en|au|des)|retirer (?:ma|la|une) commande|recoger (?:mi|el|un) pedido|recogida en|ritiro (?:in|del|presso)|afhalen|levantar (?:a|uma|minha) encomenda`,
+    ),
+    words: {
+      en: 'collect collection pickup',
+      de: 'Abholung abholen',
+      fr: 'retrait',
+      es: 'recogida recoger',
+      it: 'ritiro',
+      nl: 'afhalen',
+      pt: 'levantamento',
+    },
+  },
+  {
+    policy: true,
     // "Do you have a shop in Manchester I can visit?": a question about the shop, not its catalog.
     asked: word(
       String.raw`(?:physical|real|local|actual|brick and mortar|bricks and mortar) (?:shop|store)|(?:shop|store|showroom|branch|outlet)s? (?:in|near|nearby|close to)|showrooms?|visit (?:you|your|the) (?:shop|store|warehouse|showroom)|in person|walk[- ]in|ladengeschaft\w*|ladenlokal|filiale\w*|vor ort|(?:laden|geschaft) in|magasin (?:a|physique|en ville)|boutique (?:a|physique)|tienda (?:fisica|en)|tiendas fisicas|negozio (?:fisico|a)|loja (?:fisica|em)`,
