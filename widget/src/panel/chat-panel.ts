@@ -35,6 +35,7 @@ const STREAM_IDLE_TIMEOUT_MS = 45_000;
  * asked for in that moment gets conversation_busy. For this long it is asked again, quietly.
  */
 const ABANDONED_TURN_GRACE_MS = 6000;
+/** The first wait before asking again, doubled each time: a handful of requests, not one every few hundred ms. */
 const BUSY_RETRY_MS = 300;
 const MAX_MESSAGE_LENGTH = 4000;
 const TIME_REFRESH_MS = 60_000;
@@ -543,13 +544,13 @@ export class ChatPanel implements PanelApi {
 
   /** A turn's request, asked again while the service still finishes a turn the widget gave up on. */
   private async whenFree<T>(signal: AbortSignal, call: (client: ClientOptions) => Promise<T>): Promise<T> {
-    for (;;) {
+    for (let wait = BUSY_RETRY_MS; ; wait *= 2) {
       try {
         return await this.host.session.withToken(call);
       } catch (error) {
         const busy = toFailure(error).code === 'conversation_busy';
-        if (!busy || signal.aborted || Date.now() - this.abandonedAt > ABANDONED_TURN_GRACE_MS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+        if (!busy || signal.aborted || Date.now() + wait - this.abandonedAt > ABANDONED_TURN_GRACE_MS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
   }
