@@ -180,16 +180,25 @@ describe('asking for a person', () => {
       .listen({ port: 0, host: '127.0.0.1' })
       .catch(() => `http://127.0.0.1:${(service.app.server.address() as { port: number }).port}`);
     const controllers: AbortController[] = [];
+    // Held until the end: a response nothing refers to may be collected, and undici then closes
+    // its connection, which gives its place back before the last request is made.
+    const responses: Response[] = [];
     const open = async () => {
       const controller = new AbortController();
       controllers.push(controller);
-      return fetch(`${url}/v1/widget/updates/stream`, { headers: { authorization: `Bearer ${token}`, origin: SHOP_ORIGIN }, signal: controller.signal });
+      const response = await fetch(`${url}/v1/widget/updates/stream`, {
+        headers: { authorization: `Bearer ${token}`, origin: SHOP_ORIGIN },
+        signal: controller.signal,
+      });
+      responses.push(response);
+      return response;
     };
     try {
       for (let i = 0; i < UPDATES_STREAMS_PER_CONVERSATION; i++) expect((await open()).status).toBe(200);
       const refused = await open();
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { code: string }).code).toBe('rate_limited');
+      expect(responses).toHaveLength(UPDATES_STREAMS_PER_CONVERSATION + 1);
     } finally {
       for (const controller of controllers) controller.abort();
     }
