@@ -500,7 +500,8 @@ function wordsAsking(question: string): ReadonlySet<string> {
   return new Set(ASKS_EVERYWHERE.flatMap((asks) => [...folded.matchAll(asks)].flatMap((match) => wordsOf(match[0]))));
 }
 
-const MEASURE_ASKS_EVERYWHERE = UNIT_CLASSES.map(({ asks }) => new RegExp(asks.source, `${asks.flags}g`));
+/** The measures' part of ASKS_EVERYWHERE (UNIT_CLASSES come first in it). */
+const MEASURE_ASKS_EVERYWHERE = ASKS_EVERYWHERE.slice(0, UNIT_CLASSES.length);
 /** The question words of a phrase that asks for a measure: "how long", "what time", "hasta qué hora", "bis wann". */
 const INTERROGATIVE = /^(?:how|what|which|wie|wann|welche\w*|que|cuanto|cuantos|cuantas|cuando|combien|quel\w*|quanto|quanti|quante|quantos|quantas|che)$/;
 
