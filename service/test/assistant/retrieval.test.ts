@@ -119,6 +119,37 @@ describe('questions bounded by a price', () => {
   });
 });
 
+describe('products named as shoppers write names', () => {
+  it('finds a name written without its accents, by the own name in the middle of a Spanish title', async () => {
+    const kitchen = await createShop(database.db);
+    await indexProducts(database.db, kitchen, [
+      {
+        wpId: 30,
+        name: 'Cuchillo de chef Kōbō damasco 20 cm',
+        description: 'Hoja de acero VG-10. Dureza: 60 ± 1 HRC. No meter en el lavavajillas.',
+        price: '94.00',
+        language: 'es',
+      },
+      { wpId: 31, name: 'Cuchillo Santoku Hoja 18 cm', description: 'Santoku de acero inoxidable.', price: '59.00', language: 'es' },
+      { wpId: 32, name: 'Sartén Ferro acero carbono 28 cm', description: 'Sartén de acero al carbono.', price: '45.00', language: 'es' },
+      { wpId: 33, name: 'Cafetera de goteo Mañana 12', description: 'Cafetera programable de 12 tazas.', price: '69.00', language: 'es' },
+    ]);
+    const ask = (question: string, language: string) =>
+      retrieve(database.db, {
+        workspaceId: kitchen.workspaceId,
+        question,
+        previousUserTurns: [],
+        language,
+        contentLanguage: 'es',
+        analysis: analyzeQuestion(question, [language, 'es']),
+      });
+    // "kobo" shares one trigram with "kōbō"; and "Kōbō" is neither the first word of its name nor the last.
+    expect((await ask('que dureza tiene el acero del kobo', 'es')).focus?.title).toBe('Cuchillo de chef Kōbō damasco 20 cm');
+    expect((await ask('Darf das Kōbō Kochmesser in die Spülmaschine?', 'de')).focus?.title).toBe('Cuchillo de chef Kōbō damasco 20 cm');
+    expect((await ask('cuanto cuesta la cafetera manana', 'es')).focus?.title).toBe('Cafetera de goteo Mañana 12');
+  });
+});
+
 describe('questions bounded by a measure', () => {
   it('put the products that meet it first, and leave out those that state a measure outside it', async () => {
     const outdoor = await createShop(database.db);
