@@ -293,6 +293,41 @@ describe("the shop's words for what a shopper asks in their own", () => {
   });
 });
 
+describe('a topic or a country asked in another language than the shop writes in', () => {
+  it('"arrive" asks about delivery, Dutch "terug te sturen" about returns, "opzeggen" about cancelling; "new arrivals" about nothing', () => {
+    expect(shopTopicWords('how long till my beans arrive in amsterdam', ['en'])).toContain('shipping');
+    expect(shopTopicWords('hoeveel dagen heb ik om ongeopende koffie terug te sturen', ['en', 'nl'])).toContain('return');
+    expect(shopTopicWords('Kan ik mijn abonnement op elk moment opzeggen?', ['en', 'nl'])).toContain('cancel');
+    expect(shopTopicWords('any new arrivals this week?', ['en'])).toBe('');
+  });
+
+  it('"naar België" is answered by the row of Belgium, not the one of the other EU countries', () => {
+    const shipping = page(
+      'Shipping & Delivery',
+      [
+        'We ship from our roastery in Utrecht.',
+        'Country | Cost | Delivery time',
+        'Netherlands | €4.95 | 1–2 working days',
+        'Belgium | €6.95 | 2–3 working days',
+        'Other EU countries | €12.95 | 3–7 working days',
+      ].join('\n'),
+    );
+    expect(answer('Hoe lang duurt de levering naar België?', [shipping], ['nl', 'en'])).toContain('Belgium | €6.95 | 2–3 working days');
+  });
+});
+
+describe("a product's fact asked in another language than the catalog's", () => {
+  const inLanguage = (question: string, language: string, source: OfflineSource) =>
+    extractAnswer(question, [source], [language, 'en'], false, { asked: question })?.sentences.join(' ') ?? '';
+  const grinder = product('Kern K2 Hand Grinder', 'Aluminium body with a folding crank.\n38 mm stainless steel conical burrs.\n40 clicks per rotation.');
+  const press = product('Pers French Press 1 L', 'A borosilicate glass carafe in a steel frame.\nMakes up to 8 cups.\nFour-layer steel mesh filter.');
+
+  it('"meules coniques" is answered by the conical burrs, "kopjes" by the cups', () => {
+    expect(inLanguage('Le moulin Kern K2 a des meules coniques ?', 'fr', grinder)).toBe('38 mm stainless steel conical burrs.');
+    expect(inLanguage('Hoeveel kopjes kan ik zetten met de Pers french press?', 'nl', press)).toBe('Makes up to 8 cups.');
+  });
+});
+
 describe('asking how to collect an order is not an order lookup', () => {
   it('"can I pick my order up myself?" is for the pages; "where is my order 10452?" and "can I pick up order 10452 today?" look up the order', () => {
     expect(detectIntents('can i pick my order up myself instead of delivery').has('order')).toBe(false);

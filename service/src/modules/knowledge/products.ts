@@ -251,7 +251,8 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
  * ("Ridgeline Waterproof Jacket") capitalises every word, and says nothing this way.
  */
 function ownNamesOf(title: string): Set<string> {
-  const words = title.match(/\p{L}[\p{L}\p{N}]{2,}/gu) ?? [];
+  // What is in brackets is a note ("(3-pack)"), not how the name is written.
+  const words = title.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').match(/\p{L}[\p{L}\p{N}]{2,}/gu) ?? [];
   const capitalised = (word: string) => /^\p{Lu}/u.test(word);
   if (!words.some((word) => !capitalised(word) && word.length >= 4)) return new Set();
   return new Set(words.slice(1).filter(capitalised).map(withoutAccents));

@@ -1,6 +1,7 @@
 import { LEXICONS } from '../lexicon/index.js';
 import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
+import { productWordEquivalents } from '../understanding/product-words.js';
 import { COUNTRY_NAMES, policyAskedMatcher, topicsAsked } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
@@ -548,12 +549,15 @@ function questionTerms(
   const askingWords = wordsAsking(asked);
   const onlyAsking = wordsOnlyAsking(asked);
   const contrasted = wordsContrasted(asked);
+  const foundInSources = (stems: readonly string[]) => sourceStems.some((set) => stems.some((stem) => set.has(stem)));
   const terms = contentTerms(question, languages).map((term) => {
     const folded = fold(term);
     // "In a medium?" is answered by the row of size "M", "a 20kg dog" by the row that says "20 kg".
     const figure = /^(\d+(?:[.,]\d+)?)\p{L}+$/u.exec(folded)?.[1];
     const also = SIZE_LETTERS[folded] ?? figure;
-    const stems = also ? [...stemsOf(folded, languages), also] : stemsOf(folded, languages);
+    const own = also ? [...stemsOf(folded, languages), also] : stemsOf(folded, languages);
+    // A word the sources never use may be in another language than theirs ("meules" for "burrs").
+    const stems = foundInSources(own) ? own : [...new Set([...own, ...productWordEquivalents(folded).flatMap((other) => stemsOf(other, languages))])];
     const parts = compounds ? compoundParts(folded) : [];
     // A product's name says which product, not what is asked about it; a page's title says its topic.
     if (nameWords.has(folded) && source.kind === 'product') return { stems, parts, weight: NAME_TERM_WEIGHT, answering: false, cue: false };
@@ -580,7 +584,6 @@ function questionTerms(
   // "Minimum spend for free postage?" on a page that says "delivery": the topic asked about, in
   // the shop's words, is one more term of the question, when the question's own word for it is
   // in none of the sources. It is never a word the site lacks.
-  const foundInSources = (stems: readonly string[]) => sourceStems.some((set) => stems.some((stem) => set.has(stem)));
   const words = contentTerms(question, languages).map(fold);
   const askedStems = new Set(terms.flatMap((term) => term.stems));
   const topics = topicsAsked(question, languages);

@@ -43,7 +43,7 @@ const TOPICS: readonly ShopTopic[] = [
   {
     policy: true,
     asked: word(
-      String.raw`returns?|returning|returned|send (?:it |them |something |things |an item |items )?back|bring (?:it )?back|give (?:it )?back|zuruck\w*|ruckgabe\w*|rucksend\w*|widerruf\w*|retour\w*|renvoy\w*|rendre|devol\w*|reso|resi|restitu\w*|terugsturen|devolv\w*`,
+      String.raw`returns?|returning|returned|send (?:it |them |something |things |an item |items )?back|bring (?:it )?back|give (?:it )?back|zuruck\w*|ruckgabe\w*|rucksend\w*|widerruf\w*|retour\w*|renvoy\w*|rendre|devol\w*|reso|resi|restitu\w*|terugsturen|terug te (?:sturen|brengen|geven)|stuur\w* (?:[\p{L}-]+ ){0,3}terug|devolv\w*`,
     ),
     words: {
       en: 'return returns',
@@ -71,7 +71,7 @@ const TOPICS: readonly ShopTopic[] = [
   {
     policy: true,
     asked: word(
-      String.raw`ship\w*|deliver\w*|postage|dispatch\w*|versand\w*|versend\w*|liefer(?!umfang)\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`,
+      String.raw`ship\w*|deliver\w*|postage|dispatch\w*|arrive|arrives|arriving|get here|ankommen|ankommt|arrivera|arriveront|llegar|llega|llegan|llegara|llegue|arriva|arrivare|arrivano|chegar|chega|chegam|aankomen|aankomt|versand\w*|versend\w*|liefer(?!umfang)\w*|porto|zustell\w*|livraison|livr\w*|expedi\w*|envio|envios|entrega\w*|spedizion\w*|spedi\w*|consegna|verzend\w*|bezorg\w*|levering`,
     ),
     words: {
       en: 'shipping delivery',
@@ -188,7 +188,8 @@ const TOPICS: readonly ShopTopic[] = [
   },
   {
     policy: true,
-    asked: word(String.raw`cancel\w*|storn\w*|annul\w*|cancelar|annullare|annuleren`),
+    // "Opzeggen", "kündigen", "résilier", "dar de baja", "disdire": ending a subscription.
+    asked: word(String.raw`cancel\w*|storn\w*|annul\w*|cancelar|annullare|annuleren|opzeg\w*|kundig\w*|resili\w*|dar(?:se|me)? de baja|disdi\w*|disdett\w*`),
     words: {
       en: 'cancel cancellation',
       de: 'Stornierung stornieren',
@@ -381,7 +382,7 @@ export function topicsAsked(question: string, languages: readonly string[]): Top
     policy: topic.policy === true,
     phrases: [...folded.matchAll(new RegExp(topic.asked.source, 'gu'))].map((match) => match[0]).filter((phrase) => wordsOf(phrase).length > 1),
   }));
-  const region = found.length > 0 ? destinationWords(question, languages).split(' ').filter(Boolean) : [];
+  const region = found.length > 0 ? [...destinationWords(question, languages).split(' '), ...countryNamesIn(question, languages)].filter(Boolean) : [];
   if (region.length > 0) found.push({ words: region, askedBy: () => false, policy: found.some((topic) => topic.policy), phrases: [] });
   return found;
 }
@@ -392,9 +393,9 @@ export function topicsAsked(question: string, languages: readonly string[]): Top
  * names (in English or its own and the main shop languages) adds its region's words, so the
  * sentence that answers is found though it never says "Germany".
  */
-const EU_COUNTRIES = String.raw`germany|deutschland|allemagne|alemania|germania|france|frankreich|francia|franca|spain|spanien|espagne|espana|spagna|italy|italien|italie|italia|netherlands|holland|niederlande|pays-bas|paises bajos|paesi bassi|nederland|belgium|belgien|belgique|belgica|belgio|belgie|austria|osterreich|autriche|ireland|irland|irlande|irlanda|portugal|portogallo|sweden|schweden|suede|suecia|svezia|sverige|denmark|danemark|dinamarca|danimarca|danmark|finland|finnland|finlande|finlandia|suomi|poland|polen|pologne|polonia|polska|czech republic|czechia|tschechien|republique tcheque|chequia|repubblica ceca|greece|griechenland|grece|grecia|hungary|ungarn|hongrie|hungria|ungheria|romania|rumanien|roumanie|rumania|luxembourg|luxemburg|luxemburgo|lussemburgo|slovakia|slowakei|slovaquie|eslovaquia|slovenia|slowenien|slovenie|eslovenia|croatia|kroatien|croatie|croacia|croazia|bulgaria|bulgarien|bulgarie|estonia|estland|estonie|latvia|lettland|lettonie|letonia|lithuania|litauen|lituanie|lituania|malta|malte|cyprus|zypern|chypre|chipre|cipro`;
-const OTHER_EUROPE = String.raw`united kingdom|uk|great britain|britain|england|scotland|wales|grossbritannien|angleterre|royaume-uni|reino unido|inghilterra|regno unito|switzerland|schweiz|suisse|suiza|svizzera|norway|norwegen|norvege|noruega|norvegia|iceland|islande|islandia`;
-const REST_OF_WORLD = String.raw`united states|usa|america|vereinigte staaten|etats-unis|estados unidos|stati uniti|canada|kanada|mexico|mexiko|mexique|messico|australia|australien|australie|new zealand|neuseeland|nouvelle-zelande|nueva zelanda|japan|japon|giappone|chine|cina|india|indien|inde|brazil|brasilien|bresil|brasil|brasile|south africa|sudafrika|afrique du sud|sudafrica|singapore|singapur|israel|turkei|turquie|turquia|turchia|dubai|uae|united arab emirates|saudi arabia|korea|south korea|hong kong`;
+const EU_COUNTRIES = String.raw`duitsland|oostenrijk|frankrijk|spanje|italie|ierland|denemarken|zweden|finland|tsjechie|tchequie|griekenland|alemanha|espanha|austria|irlanda|grecia|polonia|suecia|germany|deutschland|allemagne|alemania|germania|france|frankreich|francia|franca|spain|spanien|espagne|espana|spagna|italy|italien|italie|italia|netherlands|holland|niederlande|pays-bas|paises bajos|paesi bassi|nederland|belgium|belgien|belgique|belgica|belgio|belgie|austria|osterreich|autriche|ireland|irland|irlande|irlanda|portugal|portogallo|sweden|schweden|suede|suecia|svezia|sverige|denmark|danemark|dinamarca|danimarca|danmark|finland|finnland|finlande|finlandia|suomi|poland|polen|pologne|polonia|polska|czech republic|czechia|tschechien|republique tcheque|chequia|repubblica ceca|greece|griechenland|grece|grecia|hungary|ungarn|hongrie|hungria|ungheria|romania|rumanien|roumanie|rumania|luxembourg|luxemburg|luxemburgo|lussemburgo|slovakia|slowakei|slovaquie|eslovaquia|slovenia|slowenien|slovenie|eslovenia|croatia|kroatien|croatie|croacia|croazia|bulgaria|bulgarien|bulgarie|estonia|estland|estonie|latvia|lettland|lettonie|letonia|lithuania|litauen|lituanie|lituania|malta|malte|cyprus|zypern|chypre|chipre|cipro`;
+const OTHER_EUROPE = String.raw`zwitserland|verenigd koninkrijk|noorwegen|suica|united kingdom|uk|great britain|britain|england|scotland|wales|grossbritannien|angleterre|royaume-uni|reino unido|inghilterra|regno unito|switzerland|schweiz|suisse|suiza|svizzera|norway|norwegen|norvege|noruega|norvegia|iceland|islande|islandia`;
+const REST_OF_WORLD = String.raw`verenigde staten|australie|united states|usa|america|vereinigte staaten|etats-unis|estados unidos|stati uniti|canada|kanada|mexico|mexiko|mexique|messico|australia|australien|australie|new zealand|neuseeland|nouvelle-zelande|nueva zelanda|japan|japon|giappone|chine|cina|india|indien|inde|brazil|brasilien|bresil|brasil|brasile|south africa|sudafrika|afrique du sud|sudafrica|singapore|singapur|israel|turkei|turquie|turquia|turchia|dubai|uae|united arab emirates|saudi arabia|korea|south korea|hong kong`;
 
 /** Any country of the lists above, folded: "Do you ship to Spain?" is answered by the sentence that lists where the shop ships. */
 export const COUNTRY_NAMES = `${EU_COUNTRIES}|${OTHER_EUROPE}|${REST_OF_WORLD}`;
@@ -445,4 +446,44 @@ export function destinationWords(question: string, languages: readonly string[])
   const found = DESTINATIONS.find((destination) => destination.asked.test(folded));
   if (!found) return '';
   return [...new Set(primaries.flatMap((language) => (found.words[language] ?? found.words.en ?? '').split(' ')))].join(' ');
+}
+
+/**
+ * Countries shoppers name, in the main shop languages: "Hoe lang duurt de levering naar België?"
+ * is answered by the shipping table's row "Belgium". Each name is a word (or words) of its own.
+ */
+const COUNTRIES: readonly Readonly<Record<string, string>>[] = [
+  { en: 'Germany', de: 'Deutschland', fr: 'Allemagne', es: 'Alemania', it: 'Germania', nl: 'Duitsland', pt: 'Alemanha' },
+  { en: 'Austria', de: 'Österreich', fr: 'Autriche', es: 'Austria', it: 'Austria', nl: 'Oostenrijk', pt: 'Áustria' },
+  { en: 'Belgium', de: 'Belgien', fr: 'Belgique', es: 'Bélgica', it: 'Belgio', nl: 'België', pt: 'Bélgica' },
+  { en: 'Netherlands', de: 'Niederlande', fr: 'Pays-Bas', es: 'Países Bajos', it: 'Paesi Bassi', nl: 'Nederland', pt: 'Países Baixos' },
+  { en: 'France', de: 'Frankreich', fr: 'France', es: 'Francia', it: 'Francia', nl: 'Frankrijk', pt: 'França' },
+  { en: 'Spain', de: 'Spanien', fr: 'Espagne', es: 'España', it: 'Spagna', nl: 'Spanje', pt: 'Espanha' },
+  { en: 'Italy', de: 'Italien', fr: 'Italie', es: 'Italia', it: 'Italia', nl: 'Italië', pt: 'Itália' },
+  { en: 'Portugal', de: 'Portugal', fr: 'Portugal', es: 'Portugal', it: 'Portogallo', nl: 'Portugal', pt: 'Portugal' },
+  { en: 'Luxembourg', de: 'Luxemburg', fr: 'Luxembourg', es: 'Luxemburgo', it: 'Lussemburgo', nl: 'Luxemburg', pt: 'Luxemburgo' },
+  { en: 'Ireland', de: 'Irland', fr: 'Irlande', es: 'Irlanda', it: 'Irlanda', nl: 'Ierland', pt: 'Irlanda' },
+  { en: 'Denmark', de: 'Dänemark', fr: 'Danemark', es: 'Dinamarca', it: 'Danimarca', nl: 'Denemarken', pt: 'Dinamarca' },
+  { en: 'Sweden', de: 'Schweden', fr: 'Suède', es: 'Suecia', it: 'Svezia', nl: 'Zweden', pt: 'Suécia' },
+  { en: 'Finland', de: 'Finnland', fr: 'Finlande', es: 'Finlandia', it: 'Finlandia', nl: 'Finland', pt: 'Finlândia' },
+  { en: 'Poland', de: 'Polen', fr: 'Pologne', es: 'Polonia', it: 'Polonia', nl: 'Polen', pt: 'Polónia' },
+  { en: 'Czech Republic', de: 'Tschechien', fr: 'Tchéquie', es: 'Chequia', it: 'Repubblica Ceca', nl: 'Tsjechië', pt: 'Chéquia' },
+  { en: 'Greece', de: 'Griechenland', fr: 'Grèce', es: 'Grecia', it: 'Grecia', nl: 'Griekenland', pt: 'Grécia' },
+  { en: 'Switzerland', de: 'Schweiz', fr: 'Suisse', es: 'Suiza', it: 'Svizzera', nl: 'Zwitserland', pt: 'Suíça' },
+  { en: 'Norway', de: 'Norwegen', fr: 'Norvège', es: 'Noruega', it: 'Norvegia', nl: 'Noorwegen', pt: 'Noruega' },
+  { en: 'United Kingdom', de: 'Großbritannien', fr: 'Royaume-Uni', es: 'Reino Unido', it: 'Regno Unito', nl: 'Verenigd Koninkrijk', pt: 'Reino Unido' },
+  { en: 'United States', de: 'Vereinigte Staaten', fr: 'États-Unis', es: 'Estados Unidos', it: 'Stati Uniti', nl: 'Verenigde Staten', pt: 'Estados Unidos' },
+  { en: 'Canada', de: 'Kanada', fr: 'Canada', es: 'Canadá', it: 'Canada', nl: 'Canada', pt: 'Canadá' },
+  { en: 'Australia', de: 'Australien', fr: 'Australie', es: 'Australia', it: 'Australia', nl: 'Australië', pt: 'Austrália' },
+];
+
+const COUNTRY_ASKED = COUNTRIES.map((names) => word([...new Set(Object.values(names).map((name) => fold(name).replace(/[-\s]+/g, '[-\\s]')))].join('|')));
+
+/** The names, in these languages, of the countries a question names in any of them. */
+export function countryNamesIn(question: string, languages: readonly string[]): string[] {
+  const folded = fold(question);
+  const primaries = [...new Set(languages.map(primaryLanguage))];
+  return COUNTRIES.filter((_, index) => COUNTRY_ASKED[index]!.test(folded)).flatMap((names) => [
+    ...new Set(primaries.flatMap((language) => (names[language] ?? names.en ?? '').split(' '))),
+  ]);
 }

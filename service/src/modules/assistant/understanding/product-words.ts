@@ -1,0 +1,103 @@
+import { fold, wordsOf } from './stemming.js';
+
+/**
+ * The words shoppers ask about products with, in the main shop languages: "Le moulin Kern K2 a
+ * des meules coniques ?" is answered by "38 mm conical burrs", "Hoeveel kopjes…" by "makes 8
+ * cups". A question in another language than the catalog's shares no word with the sentence
+ * that answers it, except the product's name; this short bilingual dictionary of the things and
+ * properties product pages state bridges that. Each group is one meaning; its words are folded
+ * and matched whole or with a short ending ("kopjes" of "kopje").
+ */
+// Words that are also another language's function word ("thé" is "the", "té" Dutch "te", "lã" "la") are left out.
+const GROUPS: readonly string[] = [
+  // Time and quantity
+  'day days tag tage tagen jour jours dia dias giorno giorni dag dagen',
+  'week weeks woche wochen semaine semaines semana semanas settimana settimane weken',
+  'month months monat monate mois meses mese mesi maand maanden',
+  'year years jahr jahre annee annees ano anos anno anni jaar jaren',
+  'cup cups tasse tassen tasses taza tazas tazza tazze kop kopje kopjes xicara xicaras chavena chavenas',
+  'piece pieces stuck teile piece pieces pieza piezas pezzo pezzi stuk stuks peca pecas',
+  // Measures
+  'capacity volume holds fassungsvermogen kapazitat volumen capacite contenance capacidad capacita inhoud capaciteit capacidade',
+  'weight weighs gewicht wiegt poids pese peso pesa weegt',
+  'size dimensions grosse masse abmessungen taille dimension tamano medidas dimensioni misure afmetingen maat tamanho',
+  'length lange longueur longitud largo lunghezza lengte comprimento',
+  'height hohe hauteur altura altezza hoogte',
+  'width breite largeur anchura ancho larghezza breedte largura',
+  'temperature temperatur temperatura temperatuur',
+  'pressure druck pression presion pressione druk pressao',
+  'power wattage leistung puissance potencia potenza vermogen',
+  'battery akku batterie bateria batteria accu batterij',
+  'hardness harte durete dureza durezza hardheid',
+  'thread threads faden fadendichte fil fils hilo hilos filo fili draad draden fio fios',
+  'setting settings einstellung einstellungen stufen reglage reglages ajuste ajustes impostazioni regolazioni instelling instellingen standen',
+  // Parts and things
+  'tank reservoir wassertank behalter deposito tanque serbatoio reservatorio',
+  'water wasser eau agua acqua agua',
+  'lid deckel couvercle tapa coperchio deksel tampa',
+  'handle griff poignee manche mango asa manico handvat pega',
+  'blade klinge lame hoja lama lemmet lamina',
+  'burr burrs mahlwerk mahlscheibe mahlscheiben meule meules muela muelas macina macine maalschijf maalschijven',
+  'filter filters filtre filtres filtro filtri',
+  'cable cord kabel cable cavo cabo snoer',
+  'screen display bildschirm ecran pantalla schermo scherm tela',
+  'plug stecker prise enchufe spina stekker tomada',
+  'charger ladegerat chargeur cargador caricatore oplader carregador',
+  'bag bags beutel tute sachet sac bolsa bolsas sacchetto zak zakje saco',
+  'box karton boite caja scatola doos caixa',
+  'mattress matratze matelas colchon materasso matras colchao',
+  'sole sohle semelle suela suola zool',
+  'sleeve sleeves armel manche manga maniche mouw mouwen',
+  'pocket pockets tasche taschen poche poches bolsillo bolsillos tasca tasche zak zakken bolso bolsos',
+  'zip zipper reissverschluss fermeture cremallera cerniera rits ziper',
+  'hood kapuze capuche capucha cappuccio capuchon capuz',
+  'strap straps gurt riemen sangle correa cinghia riem alca',
+  'wheel wheels rad rader roue roues rueda ruedas ruota ruote wiel wielen roda rodas',
+  // Materials and properties
+  'glass glas verre vidrio cristal vetro vidro',
+  'steel stainless stahl edelstahl acier inox acero inoxidable acciaio staal rvs aco',
+  'wood wooden holz bois madera legno hout madeira',
+  'leather leder cuir cuero cuoio leer couro',
+  'cotton baumwolle coton algodon cotone katoen algodao',
+  'wool wolle laine lana wol',
+  'plastic kunststoff plastik plastique plastico plastica',
+  'colour color colours colors farbe farben couleur couleurs colores colore colori kleur kleuren cor cores',
+  'conical konisch konische conique coniques conico conica conisch conische',
+  'flat flach plat plano plana piatto piatta vlak platte',
+  'unopened sealed ungeoffnet originalverpackt intacto intatto ongeopend ongeopende fechado',
+  'opened geoffnet ouvert ouverte abierto abierta aperto aperta geopend geopende aberto aberta',
+  'used gebraucht benutzt usage utilise usado usada usato usata gebruikt',
+  'new neu neuf neuve nuevo nueva nuovo nuova nieuw novo nova',
+  'oven backofen ofen four horno forno',
+  'induction induktion induccion induzione inductie inducao',
+  'microwave mikrowelle micro-ondes microondas microonde magnetron',
+  'washing waschmaschine waschbar lavable lavadora lavatrice wasmachine wasbaar lavar',
+  // Food and drink
+  'coffee kaffee cafe caffe koffie',
+  'tea tee thee',
+  'milk milch lait leche latte melk leite',
+  'sugar zucker sucre azucar zucchero suiker acucar',
+  'decaf decaffeinated entkoffeiniert deca decafeine descafeinado decaffeinato cafeinevrij',
+  'roast rostung rostgrad torrefaction tueste tostado tostatura branding torra',
+  'grind ground grinding mahlen mahlgrad gemahlen mouture moulu molienda molido macinatura macinato maling gemalen moagem moido',
+  'beans bohnen grains granos chicchi bonen graos',
+  'food futter nourriture comida cibo voer racao',
+];
+
+const MIN_STEM = 4;
+const MAX_ENDING = 3;
+
+const GROUP_WORDS: readonly (readonly string[])[] = GROUPS.map((group) => [...new Set(wordsOf(fold(group)))]);
+
+/** Whether a question's word is one of a group's: the same, or the group's word with a short ending ("kopjes", "meules"). */
+function isForm(word: string, groupWord: string): boolean {
+  if (word === groupWord) return true;
+  return groupWord.length >= MIN_STEM && word.startsWith(groupWord) && word.length - groupWord.length <= MAX_ENDING;
+}
+
+/** The other words, in every language of the dictionary, that mean what this word of a question means ([] for none). */
+export function productWordEquivalents(word: string): string[] {
+  const folded = fold(word);
+  const found = GROUP_WORDS.filter((group) => group.some((groupWord) => isForm(folded, groupWord)));
+  return [...new Set(found.flat())].filter((other) => other !== folded);
+}
