@@ -301,6 +301,21 @@ describe('a topic or a country asked in another language than the shop writes in
     expect(shopTopicWords('any new arrivals this week?', ['en'])).toBe('');
   });
 
+  it('renting things and taking old ones back are asked about as how the shop works: a page that never says so does not answer', () => {
+    expect(asksShopPolicy('Kann man bei euch Zelte fürs Wochenende ausleihen?')).toBe(true);
+    expect(shopTopicWords('Kann man bei euch Zelte fürs Wochenende ausleihen?', ['de'])).toContain('Verleih');
+    const faq = page(
+      'FAQ',
+      [
+        'Can I use your bulbs with a dimmer?',
+        'Only bulbs marked dimmable, and ideally with an LED-compatible dimmer.',
+        'Do you ship old stock?',
+        'No, every bulb we send is new.',
+      ].join('\n'),
+    );
+    expect(answer('can i send you my old bulbs to recycle', [faq])).toBe('');
+  });
+
   it('"naar België" is answered by the row of Belgium, not the one of the other EU countries', () => {
     const shipping = page(
       'Shipping & Delivery',

@@ -3,7 +3,6 @@ import { oneEditApart } from '../../lib/edit-distance.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
 import { hitOf, type SearchHit } from './search.js';
-import { TITLE_WITHOUT_ACCENTS, withoutAccents } from './accents.js';
 
 /**
  * Lookups of documents by what identifies them rather than by their words: a product by its name
@@ -47,8 +46,7 @@ const MAX_QUESTION_CHARS = 500;
  * written in the question names its product even with a typo or in part (see skuMatchOf).
  */
 export async function productsNamedIn(db: Db, workspaceId: string, question: string, limit = 3): Promise<NamedProduct[]> {
-  // Compared as the index holds names: lower case, Latin letters without their accents.
-  const text = withoutAccents(question.normalize('NFC').slice(0, MAX_QUESTION_CHARS));
+  const text = question.toLowerCase().normalize('NFC').slice(0, MAX_QUESTION_CHARS);
   const words = [...new Set(text.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [])]
     .filter((word) => word.length <= MAX_NAME_WORD && ([...word].length >= MIN_NAME_WORD || /\d/.test(word)))
     // Numbers first ("Sternwacht 3" is not "Sternwacht 2"), then the longest words: a long
@@ -60,11 +58,11 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
   const anyWord =
     words.length > 0
       ? sql.join(
-          words.map((word) => sql`${TITLE_WITHOUT_ACCENTS} %> ${word}`),
+          words.map((word) => sql`lower(d.title) %> ${word}`),
           sql` OR `,
         )
       : sql`false`;
-  const byName = sql`SELECT d.id, d.title, d.permalink, d.data->>'sku' AS sku, word_similarity(${TITLE_WITHOUT_ACCENTS}, ${text}) AS score
+  const byName = sql`SELECT d.id, d.title, d.permalink, d.data->>'sku' AS sku, word_similarity(lower(d.title), ${text}) AS score
           FROM documents d
          WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product' AND (${anyWord})
          ORDER BY score DESC, d.id
@@ -73,7 +71,7 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
   // statement with the names, and only for a question that contains something like a code.
   const skuCandidates =
     skuKeys.length > 0
-      ? sql` UNION ALL (SELECT d.id, d.title, d.permalink, d.data->>'sku' AS sku, word_similarity(${TITLE_WITHOUT_ACCENTS}, ${text}) AS score
+      ? sql` UNION ALL (SELECT d.id, d.title, d.permalink, d.data->>'sku' AS sku, word_similarity(lower(d.title), ${text}) AS score
           FROM documents d
          WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product'
            AND (${sql.join(
@@ -194,7 +192,7 @@ const DISTINCTIVE_WEIGHT = 0.3;
  */
 function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly string[]): NamedProduct[] {
   // Words of three letters or more, and numbers of any length ("Sternwacht 2", "3-Piece").
-  const titleWords = candidates.map((candidate) => [...new Set(withoutAccents(candidate.title).match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+/gu) ?? [])]);
+  const titleWords = candidates.map((candidate) => [...new Set(candidate.title.toLowerCase().match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+/gu) ?? [])]);
   const sharedBy = new Map<string, number>();
   for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
   const headWords = candidates.map((candidate) => headWordOf(candidate.title));
@@ -255,7 +253,12 @@ function ownNamesOf(title: string): Set<string> {
   const words = title.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').match(/\p{L}[\p{L}\p{N}]{2,}/gu) ?? [];
   const capitalised = (word: string) => /^\p{Lu}/u.test(word);
   if (!words.some((word) => !capitalised(word) && word.length >= 4)) return new Set();
-  return new Set(words.slice(1).filter(capitalised).map(withoutAccents));
+  return new Set(
+    words
+      .slice(1)
+      .filter(capitalised)
+      .map((word) => word.toLowerCase()),
+  );
 }
 
 /**
@@ -265,7 +268,8 @@ function ownNamesOf(title: string): Set<string> {
  */
 function headWordOf(title: string): string | undefined {
   const words =
-    withoutAccents(title)
+    title
+      .toLowerCase()
       .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
       .match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+(?:[.,]\p{N}+)?/gu) ?? [];
   while (words.length > 1 && /\p{N}/u.test(words.at(-1)!)) words.pop();

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
-import { TITLE_WITHOUT_ACCENTS, withoutAccents } from './accents.js';
 import {
   COMMON_LEXEME_SHARE,
   commonLexemesOverThreshold,
@@ -222,7 +221,7 @@ export async function browseProducts(
       ? sql`${price} DESC NULLS LAST, d.id`
       : priceOrder === 'asc'
         ? sql`${price} ASC NULLS LAST, d.id`
-        : sql`${question ? sql`word_similarity(${TITLE_WITHOUT_ACCENTS}, ${withoutAccents(question.slice(0, MAX_BROWSE_QUESTION_CHARS))}) DESC,` : sql``} ${price} NULLS LAST, d.id`;
+        : sql`${question ? sql`word_similarity(lower(d.title), ${question.toLowerCase().slice(0, MAX_BROWSE_QUESTION_CHARS)}) DESC,` : sql``} ${price} NULLS LAST, d.id`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`

@@ -293,6 +293,36 @@ const TOPICS: readonly ShopTopic[] = [
       pt: 'embrulho presente',
     },
   },
+  {
+    policy: true,
+    // "Kann man bei euch Zelte ausleihen?": hiring things out, which a shop's pages say if it does.
+    asked: word(String.raw`rent|rents|renting|rental\w*|hire|leih\w*|ausleih\w*|verleih\w*|miet\w*|louer|alquil\w*|noleggi\w*|huren|verhuur\w*|alug\w*`),
+    words: {
+      en: 'rent rental hire',
+      de: 'Verleih mieten leihen',
+      fr: 'louer location',
+      es: 'alquiler alquilar',
+      it: 'noleggio',
+      nl: 'huren verhuur',
+      pt: 'aluguel alugar',
+    },
+  },
+  {
+    policy: true,
+    // "Can I send you my old bulbs to recycle?": taking used products back.
+    asked: word(
+      String.raw`recycl\w*|dispose of|disposal|take back|entsorg\w*|rucknahme\w*|altgerat\w*|recyclage|reciclar|reciclaj\w*|ricicl\w*|smaltiment\w*|recyclen|reciclagem`,
+    ),
+    words: {
+      en: 'recycling recycle disposal',
+      de: 'Recycling Entsorgung Rücknahme',
+      fr: 'recyclage',
+      es: 'reciclaje',
+      it: 'riciclo smaltimento',
+      nl: 'recycling',
+      pt: 'reciclagem',
+    },
+  },
 ];
 
 /** Whether a word of a question names a shop topic ("postage", "refund"): the shop may word it otherwise. */
