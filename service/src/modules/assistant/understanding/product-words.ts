@@ -6,9 +6,9 @@ import { fold, wordsOf } from './stemming.js';
  * cups". A question in another language than the catalog's shares no word with the sentence
  * that answers it, except the product's name; this short bilingual dictionary of the things and
  * properties product pages state bridges that. Each group is one meaning; its words are folded
- * and matched whole or with a short ending ("kopjes" of "kopje").
+ * and matched whole or with a short ending ("kopjes" of "kopje"). Words that are also another
+ * language's function word ("thé" folds to "the", "té" to Dutch "te", "lã" to "la") are left out.
  */
-// Words that are also another language's function word ("thé" is "the", "té" Dutch "te", "lã" "la") are left out.
 const GROUPS: readonly string[] = [
   // Time and quantity
   'day days tag tage tagen jour jours dia dias giorno giorni dag dagen',
