@@ -124,6 +124,8 @@ describe('reply language', () => {
     expect(onEnglishPage('Wo ist meine Bestellung? Sie sollte gestern ankommen.')).toMatchObject({ tag: 'de', source: 'other_language' });
     // A short English question is not taken for French (a detector reads this one as French).
     expect(onEnglishPage('Do you sell garden hoses?')).toMatchObject({ tag: 'en', source: 'detected' });
+    // Its only function word is also French ("il"): the detector's certain verdict breaks the tie.
+    expect(onEnglishPage("Il caricatore VoltDock 20W carica velocemente l'iPhone?")).toMatchObject({ tag: 'it', source: 'other_language' });
     expect(resolveReplyLanguage({ visitorLocale: 'de', message: 'Do you sell garden hoses?', agentDefault: 'en' })).toMatchObject({
       tag: 'en',
       source: 'other_language',

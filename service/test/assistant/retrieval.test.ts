@@ -148,6 +148,39 @@ describe('products named by their own name', () => {
     expect((await ask('Darf das Kōbō Kochmesser in die Spülmaschine?', 'de')).focus?.title).toBe('Cuchillo de chef Kōbō damasco 20 cm');
     expect((await ask('cuanto cuesta la cafetera Mañana', 'es')).focus?.title).toBe('Cafetera de goteo Mañana 12');
   });
+
+  it('names a long product by its own word in another language, over a name sharing a common word or naming what it is for', async () => {
+    const kitchen = await createShop(database.db);
+    await indexProducts(database.db, kitchen, [
+      {
+        wpId: 40,
+        name: 'Hervidor eléctrico Pico cuello de cisne 0,8 L',
+        description: 'Temperatura regulable de 40 a 100 °C.',
+        price: '79.00',
+        language: 'es',
+      },
+      { wpId: 41, name: 'Tarros herméticos de vidrio Despensa (set de 4)', description: 'Set de 4 tarros de 1 litro.', price: '29.00', language: 'es' },
+      { wpId: 42, name: 'Barra magnética Nogal para cuchillos 40 cm', description: 'Barra de pared de nogal.', price: '45.00', language: 'es' },
+      { wpId: 43, name: 'Cuchillo de chef Kōbō damasco 20 cm', description: 'Hoja de acero VG-10.', price: '94.00', language: 'es' },
+      { wpId: 44, name: 'Cuchillo Santoku Hoja 18 cm', description: 'Santoku de acero inoxidable.', price: '59.00', language: 'es' },
+    ]);
+    const ask = (question: string, language: string) =>
+      retrieve(database.db, {
+        workspaceId: kitchen.workspaceId,
+        question,
+        previousUserTurns: [],
+        language,
+        contentLanguage: 'es',
+        analysis: analyzeQuestion(question, [language, 'es']),
+      });
+    // "Pico" is one word of seven, "set" is a word of the jars' name too.
+    const kettle = await ask('what temperatures can the pico kettle be set to', 'en');
+    expect(kettle.focus).toMatchObject({ title: 'Hervidor eléctrico Pico cuello de cisne 0,8 L', reason: 'name' });
+    expect(kettle.sources[0]?.content).toContain('40 a 100 °C');
+    // A bar for knives is no knife: "cuchillos" is what it is for, not what it is, and so not a
+    // word naming it where two names say "cuchillo".
+    expect((await ask('precio del cuchillo kobo', 'es')).focus?.title).not.toBe('Barra magnética Nogal para cuchillos 40 cm');
+  });
 });
 
 describe('questions bounded by a measure', () => {

@@ -165,9 +165,11 @@ export function confidentLocale(whole: string): Locale | undefined {
   }
   const [detected] = detectAll(message);
   if (!detected || detected.accuracy < 0.99 || letters < 20) return undefined;
-  // A language these lists cover must show in its function words; another (Polish, Turkish) must not be contradicted by them.
+  // A language these lists cover must show in its function words, as many as any other's (a tie
+  // of words two languages share, "il" of French and Italian, is the detector's to break);
+  // another language (Polish, Turkish) must not be contradicted by them.
   const covered = Object.hasOwn(FUNCTION_WORDS, detected.lang);
-  if (covered ? best?.[0] === detected.lang : ranked.length === 0) return matchLocale(detected.lang);
+  if (covered ? best !== undefined && votes.get(detected.lang) === best[1] : ranked.length === 0) return matchLocale(detected.lang);
   return undefined;
 }
 

@@ -214,12 +214,17 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
         const unique = matched.filter((word) => (sharedBy.get(word) ?? 0) <= 1);
         const leadingWord = unique.some((word) => word === words[0] && !/\d/.test(word));
         const kindWord = unique.some((word) => word === headWords[index] && !/\d/.test(word));
-        const namingWord = leadingWord || kindWord || unique.some((word) => ownNames[index]?.has(word));
+        const ownName = unique.some((word) => ownNames[index]?.has(word) && questionWords.includes(word));
+        const namingWord = leadingWord || kindWord || ownName || unique.some((word) => ownNames[index]?.has(word));
         const distinctive = namingWord || unique.some((word) => /\d/.test(word));
         const bonus = words.length > 0 ? Math.max((DISTINCTIVE_WEIGHT * rarity) / Math.sqrt(words.length), namingWord ? DISTINCTIVE_WEIGHT : 0) : 0;
+        // A name's own word written as the name writes it ("the pico kettle" for "Hervidor
+        // eléctrico Pico cuello de cisne 0,8 L") names it however long the rest of the name is,
+        // which is all the trigram score weighs.
+        const score = Math.min(1, candidate.score + bonus);
         return {
           ...candidate,
-          score: Math.min(1, candidate.score + bonus),
+          score: ownName ? Math.max(score, NAME_MATCH) : score,
           matchedWords: matched.length,
           distinctive,
           coverage: words.length > 0 ? matched.length / words.length : 0,
@@ -234,6 +239,8 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
         (a, b) =>
           Number(b.leadingWord) - Number(a.leadingWord) ||
           b.matchedWords - a.matchedWords ||
+          // As many words each: the one that has a word of its own over one sharing a word others have ("set" of "set de 4").
+          Number(b.distinctive) - Number(a.distinctive) ||
           b.coverage - a.coverage ||
           b.score - a.score ||
           a.documentId.localeCompare(b.documentId),
@@ -263,14 +270,16 @@ function ownNamesOf(title: string): Set<string> {
 
 /**
  * The word that says what a product is: the last word of its name, leaving out what is in
- * brackets and a closing measure ("Alpine Trekking Poles (pair)": "poles"; "Thermo Insulated
- * Bottle 750 ml": "bottle").
+ * brackets, a closing measure ("Alpine Trekking Poles (pair)": "poles"; "Thermo Insulated
+ * Bottle 750 ml": "bottle"), and what it is for or comes with ("Knife Block for 6 Knives":
+ * "block"; "Barra magnética Nogal para cuchillos 40 cm" is no knife).
  */
 function headWordOf(title: string): string | undefined {
   const words =
     title
       .toLowerCase()
       .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+      .replace(PURPOSE_OR_PART, ' ')
       .match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+(?:[.,]\p{N}+)?/gu) ?? [];
   while (words.length > 1 && /\p{N}/u.test(words.at(-1)!)) words.pop();
   // A unit after a number ("750 ml", "28 l" is two letters and never a word here).
@@ -278,6 +287,9 @@ function headWordOf(title: string): string | undefined {
   while (words.length > 1 && /\p{N}/u.test(words.at(-1)!)) words.pop();
   return words.at(-1);
 }
+
+/** A name's words from "for", "with" on, in the main languages (not the first word). */
+const PURPOSE_OR_PART = /(?<=\p{L}.*)\s(?:for|with|für|fuer|mit|pour|avec|para|con|per|voor|met|com)\s.*$/u;
 
 /** The same address written with and without its trailing slash. */
 function addressVariants(urls: readonly string[]): string[] {
