@@ -120,6 +120,17 @@ describe('questions bounded by a price', () => {
 });
 
 describe('products named by their own name', () => {
+  /** A question to a shop whose content is in Spanish, in the visitor's language. */
+  const askSpanishShop = (workspaceId: string) => (question: string, language: string) =>
+    retrieve(database.db, {
+      workspaceId,
+      question,
+      previousUserTurns: [],
+      language,
+      contentLanguage: 'es',
+      analysis: analyzeQuestion(question, [language, 'es']),
+    });
+
   it('finds a product by the own name in the middle of a Spanish title', async () => {
     const kitchen = await createShop(database.db);
     await indexProducts(database.db, kitchen, [
@@ -134,15 +145,7 @@ describe('products named by their own name', () => {
       { wpId: 32, name: 'Sartén Ferro acero carbono 28 cm', description: 'Sartén de acero al carbono.', price: '45.00', language: 'es' },
       { wpId: 33, name: 'Cafetera de goteo Mañana 12', description: 'Cafetera programable de 12 tazas.', price: '69.00', language: 'es' },
     ]);
-    const ask = (question: string, language: string) =>
-      retrieve(database.db, {
-        workspaceId: kitchen.workspaceId,
-        question,
-        previousUserTurns: [],
-        language,
-        contentLanguage: 'es',
-        analysis: analyzeQuestion(question, [language, 'es']),
-      });
+    const ask = askSpanishShop(kitchen.workspaceId);
     // "Kōbō" is neither the first word of its name nor the last, and "acero" is in two names.
     expect((await ask('que dureza tiene el acero del Kōbō', 'es')).focus?.title).toBe('Cuchillo de chef Kōbō damasco 20 cm');
     expect((await ask('Darf das Kōbō Kochmesser in die Spülmaschine?', 'de')).focus?.title).toBe('Cuchillo de chef Kōbō damasco 20 cm');
@@ -164,15 +167,7 @@ describe('products named by their own name', () => {
       { wpId: 43, name: 'Cuchillo de chef Kōbō damasco 20 cm', description: 'Hoja de acero VG-10.', price: '94.00', language: 'es' },
       { wpId: 44, name: 'Cuchillo Santoku Hoja 18 cm', description: 'Santoku de acero inoxidable.', price: '59.00', language: 'es' },
     ]);
-    const ask = (question: string, language: string) =>
-      retrieve(database.db, {
-        workspaceId: kitchen.workspaceId,
-        question,
-        previousUserTurns: [],
-        language,
-        contentLanguage: 'es',
-        analysis: analyzeQuestion(question, [language, 'es']),
-      });
+    const ask = askSpanishShop(kitchen.workspaceId);
     // "Pico" is one word of seven, "set" is a word of the jars' name too.
     const kettle = await ask('what temperatures can the pico kettle be set to', 'en');
     expect(kettle.focus).toMatchObject({ title: 'Hervidor eléctrico Pico cuello de cisne 0,8 L', reason: 'name' });
