@@ -6,7 +6,7 @@ import { chunks, documents, type DocumentKind } from '../../db/schema.js';
 import { chunkSections } from './chunker.js';
 import type { TextSection } from './html-text.js';
 import { noteContentChanged } from './products.js';
-import { textSearchConfigFor } from './text-search.js';
+import { accentFoldedWords, textSearchConfigFor } from './text-search.js';
 
 /** A document ready for the index, whatever site or format it came from. */
 export interface IndexableDocument {
@@ -148,7 +148,8 @@ export async function applyDocuments(
 
 /**
  * The chunks of one document, ready to insert: its text cut by heading, each with the weighted
- * search vector (title and heading stemmed and as written, then the body). Synced documents and
+ * search vector (title and heading stemmed and as written, then the body; the words written
+ * with accents also without them). Synced documents and
  * the owner's answers are indexed alike, so that one search ranks them together.
  */
 export async function chunkRowsOf(
@@ -169,7 +170,7 @@ export async function chunkRowsOf(
       heading: piece.heading,
       content: piece.content,
       textSearchConfig: config,
-      tsv: sql`setweight(to_tsvector(${config}::regconfig, ${titled}), 'A') || to_tsvector(${config}::regconfig, ${piece.content}) || setweight(to_tsvector('simple', ${titled}), 'B') || setweight(to_tsvector('simple', ${piece.content}), 'D')`,
+      tsv: sql`setweight(to_tsvector(${config}::regconfig, ${titled}), 'A') || to_tsvector(${config}::regconfig, ${piece.content}) || setweight(to_tsvector('simple', ${titled}), 'B') || setweight(to_tsvector('simple', ${piece.content}), 'D') || setweight(to_tsvector(${config}::regconfig, ${accentFoldedWords(titled)}), 'A') || to_tsvector(${config}::regconfig, ${accentFoldedWords(piece.content)})`,
     };
   });
 }

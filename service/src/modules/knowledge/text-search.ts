@@ -56,6 +56,36 @@ export async function textSearchConfigFor(db: Db, language: string | null | unde
   return (await configsOf(db)).has(config) ? config : 'simple';
 }
 
+/** Anything but printable ASCII: a word without it has no accent to take off. */
+const NON_ASCII = /[^ -~]/;
+const COMBINING_MARKS = /\p{M}/gu;
+
+/**
+ * The words of a text written with accents, without them ("Crème Étoilée" → "Creme Etoilee"):
+ * indexed beside the words as written, so that a visitor who types without accents ("creme
+ * visage", "jabon de alepo", "deodorant") finds them. Only words that change, so that the
+ * others are not counted twice. Linear: one split, one test per word. Migration 0015 gives the
+ * chunks indexed before the same words.
+ */
+export function accentFoldedWords(text: string): string {
+  const folded: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    if (!NON_ASCII.test(word)) continue;
+    const written = word.normalize('NFC');
+    const plain = written.normalize('NFD').replace(COMBINING_MARKS, '').normalize('NFC');
+    if (plain !== written && [...plain.replace(ASCII_PUNCTUATION_OR_DIGIT, '')].length >= MIN_FOLDED_LETTERS) folded.push(plain);
+  }
+  return folded.join(' ');
+}
+
+/**
+ * Short words are function words, and without their accents some are no stopword but a word
+ * of the question ("à" is "a", "où" is "ou"): only words of three letters or more are folded.
+ */
+const MIN_FOLDED_LETTERS = 3;
+/** As migration 0015 counts letters: "l'été," has four. */
+const ASCII_PUNCTUATION_OR_DIGIT = /[!-@[-`{-~]/g;
+
 /** A code, SKU or version rather than a word: it has a digit or a joiner. */
 export function isLiteralTerm(term: string): boolean {
   return /[\d\-_.]/.test(term);
