@@ -475,6 +475,16 @@ describe('what comes in the box is not measured', () => {
     expect(aboutProduct('are fish included with this?', aquarium)).toContain('Fish are not included.');
   });
 
+  it('"il sent quoi ?" and "what does it smell like?" quote its scent', () => {
+    const deodorant = product(
+      'Déodorant stick Sans Bicarbonate',
+      ['Un déodorant doux, sans bicarbonate de soude, pour les peaux sensibles.', 'Poids : 50 g', 'Parfum : Lavande fine de Haute-Provence'].join('\n'),
+    );
+    const inFrench = (question: string) => extractAnswer(question, [deodorant], ['fr', 'fr'], false, { asked: question })?.sentences.join(' ') ?? '';
+    expect(inFrench('le deo sans bicarbonate il sent quoi ?')).toContain('Lavande');
+    expect(extractAnswer('what does it smell like?', [deodorant], ['en', 'fr'], false)?.sentences.join(' ')).toContain('Lavande');
+  });
+
   it('"does the Finley come with a heater" quotes the heater row', () => {
     expect(aboutProduct('does the Finley come with a heater', aquarium)).toContain('Heater | 100 W');
   });

@@ -113,7 +113,7 @@ export const es: Lexicon = {
       'presupuesto máximo de',
     ],
     price_above: ['más de', 'por encima de', 'sobre', 'superior a', 'mayor a', 'más caro que', 'desde', 'a partir de', 'mínimo', 'como mínimo', 'al menos'],
-    price_question: ['cuánto cuesta', 'cuánto vale', 'cuánto sale', 'cuánto es', 'precio*', 'cuesta*', 'costo*', 'coste*', 'valor'],
+    price_question: ['cuánto cuesta', 'cuánto vale', 'cuánto sale', 'cuánto es', 'a cuánto', 'precio*', 'cuesta*', 'costo*', 'coste*', 'valor'],
     stock_question: ['en stock', 'disponible*', 'disponibilidad', 'hay stock', 'quedan', 'agotado*', 'existencias', 'en existencia', 'tienen'],
     on_sale: ['en oferta', 'oferta*', 'rebaja*', 'rebajado*', 'en promoción', 'promoción', 'con descuento', 'liquidación', 'outlet'],
     conjunctions: ['y', 'e', 'también', 'además', 'así como', 'y también', 'aparte'],

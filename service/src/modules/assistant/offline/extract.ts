@@ -158,6 +158,12 @@ const CONCEPTS: readonly {
     measured: true,
   },
   {
+    // "What does it smell like?", "il sent quoi ?": its scent ("Parfum : Lavande", "unscented").
+    asks: /(?<![\p{L}])(?:smell\w*|scent\w*|fragran\w*|(?:il|elle|ça|ca) sent|sent (?:quoi|bon|fort)|odeur\w*|senteur\w*|parfum\w*|riecht|duft\w*|geruch|huele|olor\w*|aroma\w*|profum\w*|odore|sa di|ruikt|geur\w*|cheir\w*)(?![\p{L}])/iu,
+    answers:
+      /(?<![\p{L}])(?:smell\w*|scent\w*|fragran\w*|perfum\w*|unscented|odeur\w*|senteur\w*|parfum\w*|duft\w*|geruch\w*|olor\w*|aroma\w*|profum\w*|odore|geur\w*|cheiro\w*)(?![\p{L}])/iu,
+  },
+  {
     // "Can I dim it?": whether it dims.
     asks: /(?<![\p{L}])(?:dim|dims|dimmed|dimming|dimmable|dimmer|dimmbar|dimmen|regulable|atenuable|variateur|dimmerabile)(?![\p{L}])/iu,
     answers: /(?<![\p{L}])(?:dimm\w*|dims?|regulable|variateur|not dimmable|non-dimmable)(?![\p{L}])/iu,

@@ -54,10 +54,11 @@ function cueRegExp(language: string, key: CueKey): RegExp | null {
     .sort((a, b) => b.length - a.length)
     .map((raw) => {
       const prefix = raw.endsWith('*');
+      // "celui-là" is also typed "celui là".
       const body = fold(prefix ? raw.slice(0, -1) : raw)
         .trim()
         .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\s+/g, '\\s+');
+        .replace(/[\s-]+/g, '[\\s-]+');
       if (!body) return '';
       if (UNSPACED.test(body)) return body;
       return `(?<![\\p{L}\\p{N}])${body}${prefix ? '[\\p{L}\\p{N}]*' : '(?![\\p{L}\\p{N}])'}`;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuestion } from '../../src/modules/assistant/understanding/question.js';
+
+/** What a question asks, read from the cue words of its language, as shoppers type them. */
+describe('the cues of a question', () => {
+  it('"il est à combien" asks a price, typed with or without its accent', () => {
+    expect(analyzeQuestion('le serum vitamine c il est a combien en ce moment', ['fr']).asksPrice).toBe(true);
+    expect(analyzeQuestion('Le savon Lune Noire, il est à combien ?', ['fr']).asksPrice).toBe(true);
+    expect(analyzeQuestion('a cuanto esta el jabon de alepo', ['es']).asksPrice).toBe(true);
+    // "combien de temps" asks a time, not a price.
+    expect(analyzeQuestion('le shampooing dure combien de temps ?', ['fr']).asksPrice).toBe(false);
+  });
+
+  it('"celui là" points at the product at hand, as "celui-là" does', () => {
+    expect(analyzeQuestion("ça peut s'utiliser sur les cheveux celui là ?", ['fr']).deictic).toBe(true);
+    expect(analyzeQuestion("ça peut s'utiliser sur les cheveux celui-là ?", ['fr']).deictic).toBe(true);
+    expect(analyzeQuestion('vous livrez en Belgique ?', ['fr']).deictic).toBe(false);
+  });
+});
