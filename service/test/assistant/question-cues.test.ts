@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { categoryNamedIn } from '../../src/modules/assistant/understanding/categories.js';
 import { analyzeQuestion } from '../../src/modules/assistant/understanding/question.js';
 
 /** What a question asks, read from the cue words of its language, as shoppers type them. */
@@ -15,5 +16,19 @@ describe('the cues of a question', () => {
     expect(analyzeQuestion("ça peut s'utiliser sur les cheveux celui là ?", ['fr']).deictic).toBe(true);
     expect(analyzeQuestion("ça peut s'utiliser sur les cheveux celui-là ?", ['fr']).deictic).toBe(true);
     expect(analyzeQuestion('vous livrez en Belgique ?', ['fr']).deictic).toBe(false);
+  });
+});
+
+describe('the category a question names', () => {
+  const inCategory = (name: string) => ({ kind: 'product', data: { categories: [{ name }] } });
+  const catalog = [inCategory('Cuchillos'), inCategory('Dog food'), inCategory('Knives')];
+
+  it('is what is asked for, not what it is for doing', () => {
+    expect(categoryNamedIn('¿tenéis cuchillos de cocina?', catalog, ['es'])).toBe('Cuchillos');
+    expect(categoryNamedIn('busco algo para colgar los cuchillos en la pared', catalog, ['es'])).toBeUndefined();
+    expect(categoryNamedIn('something for hanging my knives', catalog, ['en'])).toBeUndefined();
+    expect(categoryNamedIn('any knives under 50?', catalog, ['en'])).toBe('Knives');
+    // What it is for, when no verb says so, stays: food for dogs is dog food.
+    expect(categoryNamedIn('food for dogs?', catalog, ['en'])).toBe('Dog food');
   });
 });

@@ -178,6 +178,43 @@ describe('products named by their own name', () => {
   });
 });
 
+describe('products named across languages', () => {
+  const askFrenchShop = (workspaceId: string, question: string) =>
+    retrieve(database.db, {
+      workspaceId,
+      question,
+      previousUserTurns: [],
+      language: 'en',
+      contentLanguage: 'fr',
+      analysis: analyzeQuestion(question, ['en', 'fr']),
+    });
+
+  it('"the jojoba oil" names "Huile de jojoba bio pure": one word as written, one translated', async () => {
+    const cosmetics = await createShop(database.db);
+    await indexProducts(database.db, cosmetics, [
+      { wpId: 50, name: 'Huile de jojoba bio pure', description: 'Huile vierge de jojoba, 50 ml.', price: '12.90', language: 'fr' },
+      { wpId: 51, name: 'Huile sèche Monoï', description: 'Huile sèche pour le corps.', price: '19.00', language: 'fr' },
+      { wpId: 52, name: 'Savon surgras au jojoba', description: 'Savon doux.', price: '7.50', language: 'fr' },
+    ]);
+    expect((await askFrenchShop(cosmetics.workspaceId, 'how much is the jojoba oil?')).focus?.title).toBe('Huile de jojoba bio pure');
+    expect((await askFrenchShop(cosmetics.workspaceId, 'is the jojoba soap vegan?')).focus?.title).toBe('Savon surgras au jojoba');
+  });
+
+  it('a word a name has as written is not read again in translation, and "for" names nothing', async () => {
+    const coffee = await createShop(database.db);
+    await indexProducts(database.db, coffee, [
+      // "Molen" is Dutch for a grinder: "grinder" must not name this one twice.
+      { wpId: 60, name: 'Molen 64 Single-Dose Grinder', description: 'Flat burrs, 64 mm.', price: '449.00' },
+      { wpId: 61, name: 'Kern K2 Hand Grinder', description: 'Conical burrs, 38 mm.', price: '189.00' },
+      { wpId: 62, name: 'Calmhaven Diffuser for Cats', description: 'A calming diffuser.', price: '24.00' },
+    ]);
+    const ask = (question: string) =>
+      retrieve(database.db, { workspaceId: coffee.workspaceId, question, previousUserTurns: [], language: 'en', analysis: analyzeQuestion(question, ['en']) });
+    expect((await ask('are worn out grinder burrs covered under warranty')).focus).toBeNull();
+    expect((await ask('what helps a stressed cat relax for a car trip?')).focus).toBeNull();
+  });
+});
+
 describe('questions bounded by a measure', () => {
   it('put the products that meet it first, and leave out those that state a measure outside it', async () => {
     const outdoor = await createShop(database.db);

@@ -17,6 +17,7 @@ import type { PageContext } from './page-context.js';
 import { withoutMeasureConditions } from './understanding/measures.js';
 import type { QuestionAnalysis } from './understanding/question.js';
 import { categoryNamedIn } from './understanding/categories.js';
+import { productWordEquivalents } from './understanding/product-words.js';
 import { namesShopTopic, phraseEquivalents, shopTopicWords } from './understanding/shop-topics.js';
 import { fold } from './understanding/stemming.js';
 
@@ -145,7 +146,9 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const wholeSearch = search(smallTalk ? input.question : withTopicWords(input.question), parts.length > 1 ? 0 : FOCUS_CHUNKS);
   const partSearches = parts.map((part) => search(withTopicWords(part), FOCUS_CHUNKS));
   // A content site has no products to name: its questions skip the name lookup.
-  const named = smallTalk ? Promise.resolve([]) : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question) : []));
+  const named = smallTalk
+    ? Promise.resolve([])
+    : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question, undefined, productWordEquivalents) : []));
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
   const priceBounded = Object.keys(priceBounds).length > 0;
   const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);

@@ -3,6 +3,7 @@ import { oneEditApart } from '../../lib/edit-distance.js';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
 import { hitOf, type SearchHit } from './search.js';
+import { withoutAccents } from './text-search.js';
 
 /**
  * Lookups of documents by what identifies them rather than by their words: a product by its name
@@ -45,7 +46,14 @@ const MAX_QUESTION_CHARS = 500;
  * how much of their whole name the question contains (word_similarity(name, question)). A SKU
  * written in the question names its product even with a typo or in part (see skuMatchOf).
  */
-export async function productsNamedIn(db: Db, workspaceId: string, question: string, limit = 3): Promise<NamedProduct[]> {
+export async function productsNamedIn(
+  db: Db,
+  workspaceId: string,
+  question: string,
+  limit = 3,
+  /** The words that mean what a word of the question means in other languages ("oil": "huile", "aceite"…), folded. */
+  translationsOf: (word: string) => readonly string[] = () => [],
+): Promise<NamedProduct[]> {
   const text = question.toLowerCase().normalize('NFC').slice(0, MAX_QUESTION_CHARS);
   const words = [...new Set(text.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [])]
     .filter((word) => word.length <= MAX_NAME_WORD && ([...word].length >= MIN_NAME_WORD || /\d/.test(word)))
@@ -100,7 +108,7 @@ export async function productsNamedIn(db: Db, workspaceId: string, question: str
     distinctive: false,
     coverage: 0,
   }));
-  const ranked = withNamesInLatinRecognised(distinctiveFirst(candidates, words), text, words);
+  const ranked = withNamesInLatinRecognised(distinctiveFirst(candidates, words, translationsOf), text, words);
   const namedBySku = ranked.filter((candidate) => bySku.has(candidate.documentId)).map((candidate) => ({ ...candidate, ...SKU_NAMED }));
   return [...namedBySku, ...ranked.filter((candidate) => !bySku.has(candidate.documentId))].slice(0, limit);
 }
@@ -190,21 +198,34 @@ const DISTINCTIVE_WEIGHT = 0.3;
  * candidates share ("ridgeline") says more than one most of them have ("jacket"): each name
  * word the question contains (up to a typo) adds its rarity among the candidates.
  */
-function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly string[]): NamedProduct[] {
-  // Words of three letters or more, and numbers of any length ("Sternwacht 2", "3-Piece").
-  const titleWords = candidates.map((candidate) => [...new Set(candidate.title.toLowerCase().match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+/gu) ?? [])]);
+function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly string[], translationsOf: (word: string) => readonly string[]): NamedProduct[] {
+  // Words of three letters or more but the joining ones ("for", "with", "des"), and numbers of
+  // any length ("Sternwacht 2", "3-Piece").
+  const titleWords = candidates.map((candidate) => [
+    ...new Set((candidate.title.toLowerCase().match(/\p{L}[\p{L}\p{N}]{2,}|\p{N}+/gu) ?? []).filter((word) => !JOINING_WORDS.has(word))),
+  ]);
   const sharedBy = new Map<string, number>();
   for (const words of titleWords) for (const word of words) sharedBy.set(word, (sharedBy.get(word) ?? 0) + 1);
   const headWords = candidates.map((candidate) => headWordOf(candidate.title));
   const ownNames = candidates.map((candidate) => ownNamesOf(candidate.title));
   // A name's "100W" is read as its number, and so is the question's "100w" ("the voltdock 100w").
   const numbers = new Set(questionWords.flatMap((asked) => /^(\d+)\p{L}{1,3}$/u.exec(asked)?.[1] ?? []));
-  const inQuestion = (word: string) => numbers.has(word) || questionWords.some((asked) => asked === word || (word.length >= 5 && oneEditApart(asked, word)));
+  const asWritten = (asked: string, word: string) => asked === word || (word.length >= 5 && oneEditApart(asked, word));
+  const translations = new Map(questionWords.map((asked) => [asked, new Set(translationsOf(asked))]));
   return (
     candidates
       .map((candidate, index) => {
         const words = titleWords[index] ?? [];
-        const matched = words.filter(inQuestion);
+        // "the jojoba oil" names "Huile de jojoba bio" by two of its words, one as written and one
+        // translated; a word of the question that the name has as written is not read again in
+        // translation ("grinder" of "Molen 64 Grinder" is not also its "molen").
+        const untranslated = questionWords.filter((asked) => !words.some((word) => asWritten(asked, word)));
+        const matched = words.filter(
+          (word) =>
+            numbers.has(word) ||
+            questionWords.some((asked) => asWritten(asked, word)) ||
+            untranslated.some((asked) => translations.get(asked)?.has(withoutAccents(word))),
+        );
         const rarity = matched.reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
         // A name's own word leads it ("Ridgeline …", "Lumen 400"), and the kind of thing it is
         // ends it ("… Headlamp", "… Poles (pair)"): either, when no other product has it, names
@@ -290,6 +311,13 @@ function headWordOf(title: string): string | undefined {
 
 /** A name's words from "for", "with" on, in the main languages (not the first word). */
 const PURPOSE_OR_PART = /(?<=\p{L}.*)\s(?:for|with|für|fuer|mit|pour|avec|para|con|per|voor|met|com)\s.*$/u;
+
+/** The words that join a name's parts, in the main languages: they name nothing. */
+const JOINING_WORDS = new Set(
+  'and for with the von und mit für fuer der die das des les aux pour avec une con per por para del della delle dei las los una voor met het van com dos das'.split(
+    ' ',
+  ),
+);
 
 /** The same address written with and without its trailing slash. */
 function addressVariants(urls: readonly string[]): string[] {

@@ -116,19 +116,27 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
   if (!text) return { hits: [], bestPage: [] };
   const primary = await textSearchConfigFor(db, params.language ?? 'en');
   const configs = [...new Set([primary, ...(params.alsoConfigs ?? [])])].slice(0, 3);
-  const keptByConfig = await Promise.all(configs.map((config) => candidateTerms(db, config, text.split(' | '))));
-  const kept = mergeCandidateTerms(keptByConfig);
+  const terms = text.split(' | ');
+  const termsByConfig = await Promise.all(configs.map((config) => candidateTerms(db, config, terms)));
+  const kept = mergeCandidateTerms(termsByConfig);
   if (kept.length === 0) return { hits: [], bestPage: [] };
   const stemmed = (term: SQL) =>
     sql.join(
       configs.map((config) => sql`to_tsquery(${config}::regconfig, ${term})`),
       sql` || `,
     );
-  // Literal terms are also matched as written, against the index's 'simple' half. No empty
-  // tsquery is ever built: each one raises a notice, which costs the embedded database more
-  // than the query it belongs to.
+  // A word is matched by what each configuration's stemmer makes of it, known before the
+  // statement (lexemesOfTerms): the statement parses no word, and never asks a stemmer for a
+  // word it drops as a stopword, which raises a notice (the embedded database pays more for one
+  // than for the query it belongs to). Literal terms are also matched as written, against the
+  // index's 'simple' half.
+  const wordLexemes = new Set(termsByConfig.flatMap((list) => list.flatMap((term) => (term.literal ? [] : term.lexemes))));
   const literal = literalTerms(text);
-  const literalQuery = literal ? sql` || to_tsquery('simple', ${literal})` : sql``;
+  const queryParts = [
+    ...(wordLexemes.size > 0 ? [sql`${tsqueryOf(wordLexemes)}::tsquery`] : []),
+    ...(literal ? [stemmed(sql`${literal}`), sql`to_tsquery('simple', ${literal})`] : []),
+  ];
+  if (queryParts.length === 0) return { hits: [], bestPage: [] };
   const limit = Math.min(Math.max(params.limit ?? 8, 1), 50);
   const kinds = params.kinds && params.kinds.length > 0 ? params.kinds : null;
   const kindFilter = kinds
@@ -138,13 +146,13 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
       )}))`
     : sql``;
   const ranked = sql`
-    WITH q AS (SELECT ${stemmed(sql`${text}`)}${literalQuery} AS query),
+    WITH q AS (SELECT ${sql.join(queryParts, sql` || `)} AS query),
     candidates AS (
-      SELECT DISTINCT m.id FROM json_to_recordset(${JSON.stringify(kept)}::json) AS t(term text, literal boolean), LATERAL (
+      SELECT DISTINCT m.id FROM json_to_recordset(${JSON.stringify(kept)}::json) AS t(term text, literal boolean, lexemes text), LATERAL (
         SELECT c.id FROM chunks c
          WHERE c.workspace_id = ${params.workspaceId}
            AND c.tsv @@ CASE WHEN t.literal THEN ${stemmed(sql`t.term`)} || to_tsquery('simple', t.term)
-                             ELSE ${stemmed(sql`t.term`)} END
+                             ELSE t.lexemes::tsquery END
            ${kindFilter}
          LIMIT ${CANDIDATES_PER_TERM}) m),
     ranked AS (
@@ -191,12 +199,25 @@ function snippetCondition(agentId: string | undefined, language: string | undefi
     AND (jsonb_array_length(coalesce(d.data->'primary_languages', '[]')) = 0 OR d.data->'primary_languages' ? ${primary})))`;
 }
 
-/** The terms any configuration keeps; a term literal in one is literal. */
-function mergeCandidateTerms(lists: readonly CandidateTerm[][]): CandidateTerm[] {
-  const merged = new Map<string, CandidateTerm>();
+/**
+ * The terms any configuration keeps, each with what every configuration's stemmer makes of it
+ * (as a tsquery); a term literal in one is literal.
+ */
+function mergeCandidateTerms(lists: readonly CandidateTerm[][]): { term: string; literal: boolean; lexemes: string | null }[] {
+  const merged = new Map<string, { literal: boolean; lexemes: Set<string> }>();
   for (const list of lists)
-    for (const term of list) merged.set(term.term, { term: term.term, literal: term.literal || merged.get(term.term)?.literal === true });
-  return [...merged.values()];
+    for (const term of list.filter((candidate) => candidate.kept)) {
+      const entry = merged.get(term.term) ?? { literal: false, lexemes: new Set<string>() };
+      entry.literal ||= term.literal;
+      merged.set(term.term, entry);
+    }
+  for (const list of lists) for (const term of list) for (const lexeme of term.lexemes) merged.get(term.term)?.lexemes.add(lexeme);
+  return [...merged].map(([term, { literal, lexemes }]) => ({ term, literal, lexemes: lexemes.size > 0 ? tsqueryOf(lexemes) : null }));
+}
+
+/** Lexemes as a tsquery that matches any of them, each quoted as tsquery input quotes ("'it''s'"). */
+function tsqueryOf(lexemes: Iterable<string>): string {
+  return [...lexemes].map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
 /**
@@ -260,6 +281,10 @@ interface CandidateTerm {
   term: string;
   /** Matched as written as well (a SKU, a code), not only through the stemmer. */
   literal: boolean;
+  /** What the configuration's stemmer makes of it (none for a stopword). */
+  lexemes: readonly string[];
+  /** It gathers candidates (see candidateTerms). */
+  kept: boolean;
 }
 
 /**
@@ -269,13 +294,12 @@ interface CandidateTerm {
  */
 async function candidateTerms(db: Db, config: string, terms: readonly string[]): Promise<CandidateTerm[]> {
   const [lexemes, common] = await Promise.all([lexemesOfTerms(db, config, terms), commonLexemesOverThreshold(db)]);
-  const useful = terms
-    .map((term) => {
-      const shares = (lexemes.get(term) ?? []).map((lexeme) => common.get(lexeme) ?? 0);
-      return { term, literal: isLiteralTerm(term), analysed: shares.length > 0, share: Math.max(0, ...shares) };
-    })
-    .filter((t) => t.literal || t.analysed);
+  const read = terms.map((term) => {
+    const own = lexemes.get(term) ?? [];
+    return { term, literal: isLiteralTerm(term), lexemes: own, share: Math.max(0, ...own.map((lexeme) => common.get(lexeme) ?? 0)) };
+  });
+  const useful = read.filter((t) => t.literal || t.lexemes.length > 0);
   const rare = useful.filter((t) => t.literal || t.share <= COMMON_LEXEME_SHARE);
-  const kept = rare.length > 0 ? rare : useful.sort((a, b) => a.share - b.share).slice(0, 1);
-  return kept.map(({ term, literal }) => ({ term, literal }));
+  const kept = new Set(rare.length > 0 ? rare : [...useful].sort((a, b) => a.share - b.share).slice(0, 1));
+  return read.map((t) => ({ term: t.term, literal: t.literal, lexemes: t.lexemes, kept: kept.has(t) }));
 }

@@ -72,10 +72,15 @@ export function accentFoldedWords(text: string): string {
   for (const word of text.split(/\s+/)) {
     if (!NON_ASCII.test(word)) continue;
     const written = word.normalize('NFC');
-    const plain = written.normalize('NFD').replace(COMBINING_MARKS, '').normalize('NFC');
+    const plain = withoutAccents(written);
     if (plain !== written && [...plain.replace(ASCII_PUNCTUATION_OR_DIGIT, '')].length >= MIN_FOLDED_LETTERS) folded.push(plain);
   }
   return folded.join(' ');
+}
+
+/** The word without its accents ("Étoilée" → "Etoilee"), composed again. */
+export function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(COMBINING_MARKS, '').normalize('NFC');
 }
 
 /**

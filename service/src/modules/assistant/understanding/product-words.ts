@@ -7,7 +7,10 @@ import { fold, wordsOf } from './stemming.js';
  * that answers it, except the product's name; this short bilingual dictionary of the things and
  * properties product pages state bridges that. Each group is one meaning; its words are folded
  * and matched whole or with a short ending ("kopjes" of "kopje"). Words that are also another
- * language's function word ("thé" folds to "the", "té" to Dutch "te", "lã" to "la") are left out.
+ * language's function word ("thé" folds to "the", "té" to Dutch "te", "lã" to "la") or another
+ * ordinary word ("main" is a hand in French, "chat" a cat, "mes" a knife in Dutch, "reis" rice in
+ * German), and words a short ending would make another word of ("hand" of "handle", "cane" of
+ * "canela"), are left out.
  */
 const GROUPS: readonly string[] = [
   // Time and quantity
@@ -72,6 +75,45 @@ const GROUPS: readonly string[] = [
   'induction induktion induccion induzione inductie inducao',
   'microwave mikrowelle micro-ondes microondas microonde magnetron',
   'washing waschmaschine waschbar lavable lavadora lavatrice wasmachine wasbaar lavar',
+  // Body care
+  'oil oils ol huile huiles aceite aceites olio oli olie olien oleo oleos',
+  'soap soaps seife seifen savon savons jabon jabones sapone saponi zeep sabonete sabao',
+  'cream creams creme cremes crema creme',
+  'shampoo shampoos shampoing shampooing champu xampu',
+  'conditioner spulung apres-shampoing acondicionador condicionador',
+  'deodorant deodorants deo desodorante deodorante desodorizante',
+  'balm baume balsam balsamo balsem',
+  'lip lips lippe lippen levre levres labio labios labbra labbro',
+  'face gesicht visage rostro viso gezicht rosto',
+  'body korper corps cuerpo corpo lichaam',
+  'hair haar haare cheveux cabello capelli cabelo',
+  'skin haut peau piel pelle huid pele',
+  'hands hande mano manos mani handen mao maos',
+  'lavender lavendel lavande lavanda',
+  'olive olives oliven olivier olivo oliva olijf azeitona',
+  'night nacht nuit noche notte noite',
+  'dry trocken trockene seche seches seca secco secca droog',
+  'sensitive empfindlich empfindliche sensible sensibles sensibile gevoelig',
+  'bicarbonate soda natron bicarbonato',
+  // Kinds of things
+  'kit kits trousse coffret estuche',
+  'gift geschenk cadeau regalo',
+  'travel reise reisen voyage viaje viaggio reizen viagem',
+  'refill refills nachfullpack nachfullung recharge recharges recambio ricarica navulling refil',
+  'knife knives messer couteau couteaux cuchillo cuchillos coltello coltelli faca facas',
+  'kettle wasserkocher bouilloire hervidor bollitore waterkoker chaleira',
+  'grinder muhle kaffeemuhle moulin molinillo macinino molen moedor',
+  'lamp lampe lampara lampada',
+  'jacket jacke veste chaqueta giacca jas jaqueta',
+  'shoe shoes schuh schuhe chaussure chaussures zapato zapatos scarpa scarpe schoen schoenen sapato sapatos',
+  'sock socks socke socken chaussette chaussettes calcetin calcetines calzino calzini sok sokken meia meias',
+  'glove gloves handschuh handschuhe gant gants guante guantes guanto guanti handschoen luva luvas',
+  'blanket decke couverture manta coperta deken cobertor',
+  'pillow kissen oreiller almohada cuscino kussen almofada travesseiro',
+  'towel towels handtuch handtucher serviette serviettes toalla toallas asciugamano handdoek toalha',
+  'dog dogs hund hunde chien chiens perro perros cani hond honden cao caes',
+  'cat cats katze katzen chats gato gatos gatto gatti kat katten',
+  'toy toys spielzeug jouet jouets juguete juguetes giocattolo giocattoli speelgoed brinquedo',
   // Food and drink
   'coffee kaffee cafe caffe koffie',
   'tea tee thee',

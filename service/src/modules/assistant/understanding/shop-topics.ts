@@ -43,7 +43,7 @@ const TOPICS: readonly ShopTopic[] = [
   {
     policy: true,
     asked: word(
-      String.raw`returns?|returning|returned|send (?:it |them |something |things |an item |items )?back|bring (?:it )?back|give (?:it )?back|zuruck\w*|ruckgabe\w*|rucksend\w*|widerruf\w*|retour\w*|renvoy\w*|rendre|devol\w*|reso|resi|restitu\w*|terugsturen|terug te (?:sturen|brengen|geven)|stuur\w* (?:[\p{L}-]+ ){0,3}terug|devolv\w*`,
+      String.raw`returns?|returning|returned|send (?:it |them |something |things |an item |items )?back|bring (?:it )?back|give (?:it )?back|zuruck\w*|ruckgabe\w*|rucksend\w*|widerruf\w*|retour\w*|renvoy\w*|rendre|repren\w*|reprise|devol\w*|reso|resi|restitu\w*|terugsturen|terug te (?:sturen|brengen|geven)|stuur\w* (?:[\p{L}-]+ ){0,3}terug|devolv\w*`,
     ),
     words: {
       en: 'return returns',
@@ -321,6 +321,22 @@ const TOPICS: readonly ShopTopic[] = [
       it: 'riciclo smaltimento',
       nl: 'recycling',
       pt: 'reciclagem',
+    },
+  },
+  {
+    policy: true,
+    // "If I bring back my empty jars, what do I get?": a deposit on returnable containers.
+    asked: word(
+      String.raw`deposit|empties|empty (?:jars?|bottles?|containers?|pots?)|pfand\w*|leergut|consigne\w*|(?:pots?|flacons?|bouteilles?|contenants?) vides?|envases? (?:vacios|retornables?)|vuot[oi] a rendere|statiegeld|vasilhames?|garrafas? vazias?`,
+    ),
+    words: {
+      en: 'deposit empties',
+      de: 'Pfand Leergut',
+      fr: 'consigne',
+      es: 'envases retornables',
+      it: 'vuoto a rendere',
+      nl: 'statiegeld',
+      pt: 'vasilhame',
     },
   },
 ];
