@@ -316,6 +316,18 @@ describe('a topic or a country asked in another language than the shop writes in
     expect(answer('can i send you my old bulbs to recycle', [faq])).toBe('');
   });
 
+  it('a deposit on empty jars is a shop topic; "reprendre" a word of returns', () => {
+    expect(asksShopPolicy("si je vous ramène mes pots vides en verre j'ai droit à quoi")).toBe(true);
+    expect(shopTopicWords("si je vous ramène mes pots vides en verre j'ai droit à quoi", ['fr'])).toContain('consigne');
+    expect(shopTopicWords('Do you charge a deposit on the bottles?', ['en', 'de'])).toContain('Pfand');
+    const returns = page(
+      'Retours',
+      ['Vous avez 30 jours pour nous retourner un produit.', "Pour des raisons d'hygiène, les cosmétiques ouverts ne peuvent pas être repris."].join('\n'),
+    );
+    expect(topicsAsked('vous reprenez les produits ouverts ?', ['fr']).some((topic) => topic.words.includes('retour'))).toBe(true);
+    expect(answer('vous reprenez les produits ouverts ?', [returns], ['fr', 'fr'])).toContain('hygiène');
+  });
+
   it('"naar België" is answered by the row of Belgium, not the one of the other EU countries', () => {
     const shipping = page(
       'Shipping & Delivery',
