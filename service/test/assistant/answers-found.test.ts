@@ -113,6 +113,32 @@ describe("a product's own text that says when it is back", () => {
     expect(quotedLines(answer.content).join(' '), answer.content).toContain('Back in stock early April');
     expect(answer.sources.map((s) => s.url)).toEqual([lantern.permalink]);
   });
+
+  it('"elle sera dispo quand ?" in French quotes the date its description gives', async ({ service, shop }) => {
+    const cream = {
+      wp_id: 902,
+      sku: 'AL-CRM-NUIT',
+      name: 'Crème riche Nuit Étoilée',
+      permalink: `${STORE_URL}/products/creme-riche-nuit-etoilee`,
+      image_url: null,
+      short_description_html: '<p>Une crème de nuit riche.</p>',
+      description_html:
+        "<p>En réapprovisionnement : vous pouvez la commander dès maintenant, l'expédition est prévue à partir du 15 janvier.</p><p>Le bakuchiol lisse les ridules.</p>",
+      pricing: { currency: 'EUR', price: '32.00', regular_price: '32.00', sale_price: null },
+      stock_status: 'onbackorder',
+      stock_quantity: null,
+      on_sale: false,
+      categories: [],
+      attributes: [],
+      modified_at: '2026-10-01T09:00:00Z',
+      language: 'fr-FR',
+      content_hash: 'store-product-902',
+    };
+    expect((await signedSync(service.app, shop.token, 'products', { items: [cream] })).statusCode).toBe(200);
+    const visitor = await openWidget(service, shop.agentId, { locale: 'fr' });
+    const answer = await visitor.ask('la creme nuit etoilee elle sera dispo quand');
+    expect(quotedLines(answer.content).join(' '), answer.content).toContain('15 janvier');
+  });
 });
 
 describe('a product named in Latin letters inside a question in another script', () => {

@@ -327,9 +327,9 @@ function pagesBesides(focus: OfflineSource, sources: readonly OfflineSource[]): 
   return sources.filter((source) => source.documentId !== focus.documentId && source.kind === 'post');
 }
 
-/** "When will it be back in stock?", in the languages with most shoppers. */
+/** "When will it be back in stock?", "elle sera dispo quand ?", in the languages with most shoppers. */
 const RESTOCK =
-  /(?<![\p{L}])(?:back in stock|in stock again|restock\w*|available again|(?:be|come) back|wieder (?:lieferbar|verfugbar|auf lager|vorratig|da|erhaltlich)|nachschub|de nouveau (?:disponible|en stock)|reassort\w*|reappro\w*|a nouveau disponible|vuelve a (?:estar disponible|haber)|reposicion|disponible de nuevo|di nuovo disponibile|torna (?:disponibile|in stock)|weer (?:op voorraad|leverbaar|beschikbaar)|volta a estar disponivel)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:back in stock|in stock again|restock\w*|available again|(?:be|come) back|wieder (?:lieferbar|verfugbar|auf lager|vorratig|da|erhaltlich)|nachschub|de nouveau (?:disponible|en stock)|reassort\w*|reappro\w*|a nouveau disponible|vuelve a (?:estar disponible|haber)|reposicion|disponible de nuevo|di nuovo disponibile|torna (?:disponibile|in stock)|weer (?:op voorraad|leverbaar|beschikbaar)|volta a estar disponivel|when (?:\w+ ){0,4}(?:available|in stock)|dispo\w* quand|quand (?:\w+ ){0,4}(?:dispo\w*|en stock|de retour)|wann (?:\w+ ){0,4}(?:wieder|lieferbar|verfugbar)|cuando (?:\w+ ){0,4}(?:disponible|en stock)|quando (?:\w+ ){0,4}(?:disponibil\w*|disponivel))(?![\p{L}])/u;
 
 /**
  * A sentence of the product's own text that says when it is back or ships: a restock phrase or
@@ -349,7 +349,7 @@ function restockSentence(sources: readonly OfflineSource[]): string | undefined 
 
 /** How a product's text says when it ships: "ship in about two weeks", "expected early April", "lieferbar ab". */
 const RESTOCK_STATED =
-  /(?<![\p{L}])(?:(?:ship|ships|shipped|dispatch\w*|deliver\w*|arriv\w*) (?:in|within|from|by|after|again)|expected|due (?:in|on|by)|(?:lieferbar|verfugbar|versandfertig|erhaltlich) ab|ab (?:mitte|anfang|ende)|disponible (?:a partir|des|en)|disponible desde|disponibile da|leverbaar (?:vanaf|in))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:ship|ships|shipped|dispatch\w*|deliver\w*|arriv\w*) (?:in|within|from|by|after|again)|expected|due (?:in|on|by)|(?:lieferbar|verfugbar|versandfertig|erhaltlich) ab|ab (?:mitte|anfang|ende)|disponible (?:a partir|des|en)|prevue? (?:a partir|le|pour|en|debut|fin|mi)|disponible desde|disponibile da|leverbaar (?:vanaf|in))(?![\p{L}])/u;
 
 /** A time in such a sentence: a number, a month, a week, a season (folded text). */
 const WHEN_STATED =
