@@ -98,7 +98,7 @@ const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
  * /healthz and other visitors are served between statements. (The driver reads only `query` and
  * `transaction`; the rest passes through, bound to PGlite itself, whose methods use private fields.)
  */
-function turningTheLoopBeforeEachStatement(client: PGlite): PGlite {
+function turningTheLoopBeforeEachStatement(client: PGlite, statements: StatementsInFlight): PGlite {
   const yielding = <T extends object>(target: T, wrap: (key: string | symbol, value: (...args: never[]) => unknown) => unknown): T =>
     new Proxy(target, {
       get(object, key) {
@@ -113,12 +113,54 @@ function turningTheLoopBeforeEachStatement(client: PGlite): PGlite {
       return query(...args);
     };
   return yielding(client, (key, method) => {
-    if (key === 'query') return queryAfterATurn(method);
+    if (key === 'query') return (...args: never[]) => statements.track(() => queryAfterATurn(method)(...args));
     if (key !== 'transaction') return method;
     return (callback: (tx: Transaction) => Promise<unknown>) =>
-      client.transaction((tx) => callback(yielding(tx, (txKey, txMethod) => (txKey === 'query' ? queryAfterATurn(txMethod) : txMethod))));
+      statements.track(() =>
+        client.transaction((tx) => callback(yielding(tx, (txKey, txMethod) => (txKey === 'query' ? queryAfterATurn(txMethod) : txMethod)))),
+      );
   });
 }
+
+/**
+ * The statements sent to the embedded database and not yet answered, so that closing it waits
+ * for them: PGlite closed with a statement in flight spins forever at full CPU inside its
+ * protocol loop (electric-sql/pglite#1058), and a statement waiting for its loop turn, or one
+ * the application did not wait for (an ANALYZE after a sync), is in flight at any moment.
+ */
+class StatementsInFlight {
+  private readonly pending = new Set<Promise<unknown>>();
+  private closing = false;
+
+  track<T>(run: () => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('The embedded database is closing.'));
+    const statement = run();
+    this.pending.add(statement);
+    const settled = () => this.pending.delete(statement);
+    statement.then(settled, settled);
+    return statement;
+  }
+
+  /**
+   * Refuses new statements and waits until those in flight are answered (or failed), for at most
+   * DRAIN_LIMIT_MS: a transaction waiting on something outside the database does not hold the
+   * process open.
+   */
+  async drain(): Promise<void> {
+    this.closing = true;
+    const deadline = Date.now() + DRAIN_LIMIT_MS;
+    while (this.pending.size > 0 && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deadline - Date.now());
+      });
+      await Promise.race([Promise.allSettled([...this.pending]), limit]);
+      clearTimeout(timer);
+    }
+  }
+}
+
+const DRAIN_LIMIT_MS = 10_000;
 
 async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   let releaseLock = () => {};
@@ -137,25 +179,29 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
     // A new database arrives with files 0666, whatever the umask; later ones follow the umask.
     restrictDataDir(dataDir);
   }
-  const db = drizzlePglite({ client: turningTheLoopBeforeEachStatement(client), schema }) as unknown as Db;
+  const statements = new StatementsInFlight();
+  const db = drizzlePglite({ client: turningTheLoopBeforeEachStatement(client, statements), schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     async exec(script) {
-      await client.exec(script);
+      await statements.track(() => client.exec(script));
     },
     async withMigrationLock(fn) {
       // One process owns an embedded database, so a transaction is lock enough.
-      return client.transaction(async (tx) =>
-        fn(
-          async (script) => {
-            await tx.exec(script);
-          },
-          async (text, params) => (await tx.query(text, params)).rows,
+      return statements.track(() =>
+        client.transaction(async (tx) =>
+          fn(
+            async (script) => {
+              await tx.exec(script);
+            },
+            async (text, params) => (await tx.query(text, params)).rows,
+          ),
         ),
       );
     },
     async close() {
+      await statements.drain();
       await client.close();
       releaseLock();
     },

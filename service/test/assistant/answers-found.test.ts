@@ -267,3 +267,38 @@ describe('a home store with long pages: two questions in one message, and how to
     expect(answer.sources.map((s) => s.url)).toEqual([`${STORE_URL}/pages/cast-iron-care`]);
   });
 });
+
+describe('a question in two parts about shipping to a country', () => {
+  it('"spedite in italia? quanto costa la spedizione": the later part asks the price for the country the earlier one names', async ({
+    service,
+    shop: _outdoorStore,
+  }) => {
+    const boutique = await seedWorkspace(service.database, 'Atelier');
+    expect((await handshakeRequest(service.app, boutique.token)).statusCode).toBe(200);
+    const delivery = {
+      wp_id: 77,
+      post_type: 'page',
+      permalink: `${STORE_URL}/livraison`,
+      title: 'Livraison',
+      content_html: [
+        '<h2>Tarifs et délais</h2><table><thead><tr><th>Destination</th><th>Mode de livraison</th><th>Tarif</th><th>Livraison offerte dès</th><th>Délai après expédition</th></tr></thead><tbody>',
+        "<tr><td>France métropolitaine</td><td>Colissimo à domicile</td><td>5,90 €</td><td>49 € d'achat</td><td>2 à 3 jours ouvrés</td></tr>",
+        "<tr><td>France métropolitaine</td><td>Point relais</td><td>3,90 €</td><td>35 € d'achat</td><td>3 à 5 jours ouvrés</td></tr>",
+        "<tr><td>Belgique, Luxembourg</td><td>Colissimo à domicile</td><td>8,90 €</td><td>79 € d'achat</td><td>3 à 5 jours ouvrés</td></tr>",
+        "<tr><td>Autres pays de l'Union européenne</td><td>Colissimo International</td><td>12,90 €</td><td>99 € d'achat</td><td>4 à 8 jours ouvrés</td></tr>",
+        '<tr><td>Suisse</td><td>Colissimo International</td><td>14,90 €</td><td>Jamais offerte</td><td>5 à 8 jours ouvrés</td></tr></tbody></table>',
+        "<h2>Où livrons-nous ?</h2><p>Nous livrons la France métropolitaine, la Corse, Monaco, tous les pays de l'Union européenne et la Suisse. Depuis le Brexit, nous ne livrons plus le Royaume-Uni.</p>",
+      ].join(''),
+      excerpt: '',
+      modified_at: '2026-10-01T09:00:00Z',
+      language: 'fr-FR',
+      taxonomy_terms: [],
+      content_hash: 'livraison-77',
+    };
+    expect((await signedSync(service.app, boutique.token, 'posts', { items: [delivery] })).statusCode).toBe(200);
+    const visitor = await openWidget(service, boutique.agentId, { locale: 'fr' });
+    const answer = await visitor.ask('spedite in italia? quanto costa la spedizione');
+    expect(answer.content).toContain('12,90');
+    expect(answer.content).not.toContain('5,90 €');
+  });
+});

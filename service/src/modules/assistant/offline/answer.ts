@@ -3,7 +3,7 @@ import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { categoryNamedIn } from '../understanding/categories.js';
 import { pointsBack } from '../understanding/question.js';
-import { asksForKindSold, asksShopPolicy, destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
+import { asksForKindSold, asksShopPolicy, countryNamesIn, destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
 import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, type Extracted } from './extract.js';
@@ -131,8 +131,15 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
   // A part with a single word of its own ("how long do I have?") is read with the question whole.
   const splittable = facts.analysis.parts.length > 1 && facts.analysis.parts.every((part) => contentTerms(part, languages).length >= 2);
   const parts = splittable ? facts.analysis.parts : [question];
+  // "Spedite in Italia? Quanto costa la spedizione?": a country an earlier part names is where a
+  // later part that names none asks about ("How much is express shipping, and do you ship to
+  // Canada?" asks the price at home).
+  let countries: string[] = [];
   const answers: Extracted[] = [];
-  for (const part of parts) {
+  for (const written of parts) {
+    const named = parts.length > 1 ? countryNamesIn(written, [facts.language]) : [];
+    const part = named.length === 0 && countries.length > 0 ? `${written} ${countries.join(' ')}` : written;
+    if (named.length > 0) countries = named;
     // Each part is answered by a sentence of its own: the one an earlier part quoted is taken.
     const exclude = new Set(answers.flatMap((answer) => answer.sentences));
     const options = {
