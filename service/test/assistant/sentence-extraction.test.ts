@@ -497,6 +497,22 @@ describe('what comes in the box is not measured', () => {
     expect(extractAnswer('what does it smell like?', [deodorant], ['en', 'fr'], false)?.sentences.join(' ')).toContain('Lavande');
   });
 
+  it('"la moka de 9 tazas" is the row of the 9-cup size', () => {
+    const moka = product(
+      'Cafetera italiana Aroma',
+      [
+        'La Aroma es una cafetera moka de acero inoxidable.',
+        'Tamaño: 3 tazas; Capacidad: 150 ml; Precio: 24,90 €',
+        'Tamaño: 6 tazas; Capacidad: 300 ml; Precio: 29,90 €',
+        'Tamaño: 9 tazas; Capacidad: 450 ml; Precio: 36,90 €',
+      ].join('\n'),
+    );
+    const question = 'cuánto vale la moka aroma de 9 tazas';
+    const quoted = extractAnswer('9 tazas', [moka], ['es', 'es'], false, { asked: question })?.sentences.join(' ') ?? '';
+    expect(quoted).toContain('36,90');
+    expect(quoted).not.toContain('24,90');
+  });
+
   it('"does the Finley come with a heater" quotes the heater row', () => {
     expect(aboutProduct('does the Finley come with a heater', aquarium)).toContain('Heater | 100 W');
   });

@@ -694,6 +694,23 @@ function scoreSentence(
   return { score, matched: answering, words: wordsMatched };
 }
 
+/**
+ * "La moka de 9 tazas", "the 6-cup one", "size 42 in black": a number with the word after it
+ * names a variant, and the row or sentence that states the same number with that word (the
+ * "9 tazas | 450 ml | 36,90 €" row of a size table) is the one about it.
+ */
+const COUNT_WITH_WORD = /(?<![\p{L}\d.,])(\d{1,4})(?:[.,]\d+)?[\s-]?(\p{L}{3,})/gu;
+const COUNT_ASKED_FACTOR = 1.5;
+
+function countsIn(text: string): { count: string; word: string }[] {
+  return [...fold(text).matchAll(COUNT_WITH_WORD)].map((match) => ({ count: match[1] as string, word: (match[2] as string).slice(0, 4) })).slice(0, 4);
+}
+
+function statesCountAsked(sentence: string, asked: readonly { count: string; word: string }[]): boolean {
+  const stated = countsIn(sentence);
+  return asked.some((wanted) => stated.some((found) => found.count === wanted.count && found.word === wanted.word));
+}
+
 /** What each further kind of figure asked for adds to a sentence that states it. */
 const EACH_MORE_UNIT = 0.3;
 
@@ -810,6 +827,7 @@ export function extractAnswer(
 ): Extracted | undefined {
   let best: Extracted | undefined;
   const read = sources.slice(0, MAX_SOURCES_READ);
+  const countsAsked = countsIn(options.asked ?? question);
   question = withTyposCorrected(question, read, languages);
   const sourceStems = read.map((source) => stemSet(`${source.title} ${source.content}`, languages));
   const perSource = read.map((source) => {
@@ -861,7 +879,13 @@ export function extractAnswer(
         const itself =
           scoreSentence(own[position] as Set<string>, sentence, terms, frequency).matched > 0 || (terms.procedure && underProcedureHeading(headings[position]));
         const weight = itself ? 1 : CONTEXT_ONLY_WEIGHT;
-        return { sentence: quoted[position] as string, position, itself, score: answers ? (score + headingBonus(position)) * prior * weight : 0 };
+        const counted = countsAsked.length > 0 && statesCountAsked(sentence, countsAsked) ? COUNT_ASKED_FACTOR : 1;
+        return {
+          sentence: quoted[position] as string,
+          position,
+          itself,
+          score: answers ? (score + headingBonus(position)) * prior * weight * counted : 0,
+        };
       })
       .filter((entry) => entry.score > 0 && !options.exclude?.has(entry.sentence));
     if (scored.length === 0) return;
