@@ -119,6 +119,13 @@ describe('questions bounded by a price', () => {
   });
 });
 
+describe('a short question that leans on the one before it', () => {
+  it('"when" asks about what is at hand: "¿cuándo vuelve a estar disponible?" has two words of its own', () => {
+    expect(contentTerms('¿cuándo vuelve a estar disponible?', ['es', 'en'])).toEqual(['vuelve', 'disponible']);
+    expect(contentTerms('Wann ist sie wieder lieferbar?', ['de', 'en'])).toEqual(['lieferbar']);
+  });
+});
+
 describe('products named by their own name', () => {
   /** A question to a shop whose content is in Spanish, in the visitor's language. */
   const askSpanishShop = (workspaceId: string) => (question: string, language: string) =>

@@ -548,7 +548,9 @@ const STOPWORDS = new Set(
     'les des une est sont pas pour avec dans sur que qui quoi comment pourquoi où mon mes ma vous nous votre vos ' +
     'avez ont peut bien aussi merci ' +
     'los las una uno unos unas del con por para que qué como cómo cuál donde dónde está están son mis tus sus ' +
-    'usted ustedes tiene tengo puede quiero gracias ' +
+    'usted ustedes tiene tengo puede quiero gracias estar ' +
+    // "When": it asks about what is at hand ("¿cuándo vuelve a estar disponible?" is a follow-up).
+    'cuándo cuando quand quando wann wanneer ' +
     'هل ما ماذا كيف أين متى لماذا من في على إلى عن هذا هذه ذلك التي الذي أنا أنت نحن هو هي'
   ).split(' '),
 );
