@@ -310,7 +310,7 @@ function headWordOf(title: string): string | undefined {
 }
 
 /** A name's words from "for", "with" on, in the main languages (not the first word). */
-const PURPOSE_OR_PART = /(?<=\p{L}.*)\s(?:for|with|für|fuer|mit|pour|avec|para|con|per|voor|met|com)\s.*$/u;
+const PURPOSE_OR_PART = /(?<=\S)\s(?:for|with|für|fuer|mit|pour|avec|para|con|per|voor|met|com)\s.*$/u;
 
 /** The words that join a name's parts, in the main languages: they name nothing. */
 const JOINING_WORDS = new Set(

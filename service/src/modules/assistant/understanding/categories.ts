@@ -10,9 +10,9 @@ interface Categorised {
  * What something asked for is for doing, to the end of the question: "algo para colgar los
  * cuchillos" asks for no knife, "something for hanging knives", "un truc pour ranger mes
  * couteaux" neither. A verb follows: an infinitive of the Romance languages (-ar, -er, -ir, -re),
- * an English "-ing" or "to", a German "zum"/"um … zu". "Food for dogs" keeps its dogs.
+ * an English "-ing" or "to", a German "zum" with a verb. "Food for dogs" keeps its dogs.
  */
-const FOR_DOING = /(?<![\p{L}])(?:(?:para|pour|per|por)\s+\p{L}+(?:ar|er|ir|re)|for\s+\p{L}+ing|to\s+\p{L}+|zum\s+\p{L}+en|um\s)(?![\p{L}]).*$/su;
+const FOR_DOING = /(?<![\p{L}])(?:(?:para|pour|per|por)\s+\p{L}+(?:ar|er|ir|re)|for\s+\p{L}+ing|to\s+\p{L}+|zum\s+\p{L}+en)(?![\p{L}]).*$/su;
 
 /**
  * A category of the catalog the question names ("any tents?" → Tents, "Zelte auf Lager?" →
