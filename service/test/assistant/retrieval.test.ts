@@ -41,6 +41,17 @@ afterAll(async () => {
 const ask = (question: string, previousUserTurns: string[] = [], language = 'en') =>
   retrieve(database.db, { workspaceId: shop.workspaceId, question, previousUserTurns, language });
 
+/** A first question to another shop, in the visitor's language, with the analysis the runtime gives it. */
+const askShop = (workspaceId: string, question: string, language: string, contentLanguage: string) =>
+  retrieve(database.db, {
+    workspaceId,
+    question,
+    previousUserTurns: [],
+    language,
+    contentLanguage,
+    analysis: analyzeQuestion(question, [language, contentLanguage]),
+  });
+
 describe('retrieve', () => {
   it('ranks the sources that answer the question first, with scores', async () => {
     const result = await ask('How many days do I have to return an item for a refund?');
@@ -127,17 +138,6 @@ describe('a short question that leans on the one before it', () => {
 });
 
 describe('products named by their own name', () => {
-  /** A question to a shop whose content is in Spanish, in the visitor's language. */
-  const askSpanishShop = (workspaceId: string) => (question: string, language: string) =>
-    retrieve(database.db, {
-      workspaceId,
-      question,
-      previousUserTurns: [],
-      language,
-      contentLanguage: 'es',
-      analysis: analyzeQuestion(question, [language, 'es']),
-    });
-
   it('finds a product by the own name in the middle of a Spanish title', async () => {
     const kitchen = await createShop(database.db);
     await indexProducts(database.db, kitchen, [
@@ -152,7 +152,7 @@ describe('products named by their own name', () => {
       { wpId: 32, name: 'Sartén Ferro acero carbono 28 cm', description: 'Sartén de acero al carbono.', price: '45.00', language: 'es' },
       { wpId: 33, name: 'Cafetera de goteo Mañana 12', description: 'Cafetera programable de 12 tazas.', price: '69.00', language: 'es' },
     ]);
-    const ask = askSpanishShop(kitchen.workspaceId);
+    const ask = (question: string, language: string) => askShop(kitchen.workspaceId, question, language, 'es');
     // "Kōbō" is neither the first word of its name nor the last, and "acero" is in two names.
     expect((await ask('que dureza tiene el acero del Kōbō', 'es')).focus?.title).toBe('Cuchillo de chef Kōbō damasco 20 cm');
     expect((await ask('Darf das Kōbō Kochmesser in die Spülmaschine?', 'de')).focus?.title).toBe('Cuchillo de chef Kōbō damasco 20 cm');
@@ -174,7 +174,7 @@ describe('products named by their own name', () => {
       { wpId: 43, name: 'Cuchillo de chef Kōbō damasco 20 cm', description: 'Hoja de acero VG-10.', price: '94.00', language: 'es' },
       { wpId: 44, name: 'Cuchillo Santoku Hoja 18 cm', description: 'Santoku de acero inoxidable.', price: '59.00', language: 'es' },
     ]);
-    const ask = askSpanishShop(kitchen.workspaceId);
+    const ask = (question: string, language: string) => askShop(kitchen.workspaceId, question, language, 'es');
     // "Pico" is one word of seven, "set" is a word of the jars' name too.
     const kettle = await ask('what temperatures can the pico kettle be set to', 'en');
     expect(kettle.focus).toMatchObject({ title: 'Hervidor eléctrico Pico cuello de cisne 0,8 L', reason: 'name' });
@@ -186,16 +186,6 @@ describe('products named by their own name', () => {
 });
 
 describe('products named across languages', () => {
-  const askFrenchShop = (workspaceId: string, question: string) =>
-    retrieve(database.db, {
-      workspaceId,
-      question,
-      previousUserTurns: [],
-      language: 'en',
-      contentLanguage: 'fr',
-      analysis: analyzeQuestion(question, ['en', 'fr']),
-    });
-
   it('"the jojoba oil" names "Huile de jojoba bio pure": one word as written, one translated', async () => {
     const cosmetics = await createShop(database.db);
     await indexProducts(database.db, cosmetics, [
@@ -203,8 +193,8 @@ describe('products named across languages', () => {
       { wpId: 51, name: 'Huile sèche Monoï', description: 'Huile sèche pour le corps.', price: '19.00', language: 'fr' },
       { wpId: 52, name: 'Savon surgras au jojoba', description: 'Savon doux.', price: '7.50', language: 'fr' },
     ]);
-    expect((await askFrenchShop(cosmetics.workspaceId, 'how much is the jojoba oil?')).focus?.title).toBe('Huile de jojoba bio pure');
-    expect((await askFrenchShop(cosmetics.workspaceId, 'is the jojoba soap vegan?')).focus?.title).toBe('Savon surgras au jojoba');
+    expect((await askShop(cosmetics.workspaceId, 'how much is the jojoba oil?', 'en', 'fr')).focus?.title).toBe('Huile de jojoba bio pure');
+    expect((await askShop(cosmetics.workspaceId, 'is the jojoba soap vegan?', 'en', 'fr')).focus?.title).toBe('Savon surgras au jojoba');
   });
 
   it('a word a name has as written is not read again in translation, and "for" names nothing', async () => {
@@ -215,8 +205,7 @@ describe('products named across languages', () => {
       { wpId: 61, name: 'Kern K2 Hand Grinder', description: 'Conical burrs, 38 mm.', price: '189.00' },
       { wpId: 62, name: 'Calmhaven Diffuser for Cats', description: 'A calming diffuser.', price: '24.00' },
     ]);
-    const ask = (question: string) =>
-      retrieve(database.db, { workspaceId: coffee.workspaceId, question, previousUserTurns: [], language: 'en', analysis: analyzeQuestion(question, ['en']) });
+    const ask = (question: string) => askShop(coffee.workspaceId, question, 'en', 'en');
     expect((await ask('are worn out grinder burrs covered under warranty')).focus).toBeNull();
     expect((await ask('what helps a stressed cat relax for a car trip?')).focus).toBeNull();
   });

@@ -148,7 +148,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // A content site has no products to name: its questions skip the name lookup.
   const named = smallTalk
     ? Promise.resolve([])
-    : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question, undefined, productWordEquivalents) : []));
+    : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question, { translationsOf: productWordEquivalents }) : []));
   const onPage = pageProduct(db, input.workspaceId, input.pageContext);
   const priceBounded = Object.keys(priceBounds).length > 0;
   const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
@@ -287,7 +287,7 @@ async function conversationProduct(
   if (shown) return shown;
   const previous = (await previousUserTurns).at(-1);
   if (!previous) return undefined;
-  const [named] = await productsNamedIn(db, workspaceId, previous, 1);
+  const [named] = await productsNamedIn(db, workspaceId, previous, { limit: 1 });
   return named && named.score >= NAME_MATCH ? { documentId: named.documentId, kind: 'product', title: named.title, url: named.url } : undefined;
 }
 

@@ -50,9 +50,14 @@ export async function productsNamedIn(
   db: Db,
   workspaceId: string,
   question: string,
-  limit = 3,
-  /** The words that mean what a word of the question means in other languages ("oil": "huile", "aceite"…), folded. */
-  translationsOf: (word: string) => readonly string[] = () => [],
+  {
+    limit = 3,
+    translationsOf = () => [],
+  }: {
+    limit?: number;
+    /** The words that mean what a word of the question means in other languages ("oil": "huile", "aceite"…), folded. */
+    translationsOf?: (word: string) => readonly string[];
+  } = {},
 ): Promise<NamedProduct[]> {
   const text = question.toLowerCase().normalize('NFC').slice(0, MAX_QUESTION_CHARS);
   const words = [...new Set(text.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [])]
@@ -235,8 +240,9 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
         const unique = matched.filter((word) => (sharedBy.get(word) ?? 0) <= 1);
         const leadingWord = unique.some((word) => word === words[0] && !/\d/.test(word));
         const kindWord = unique.some((word) => word === headWords[index] && !/\d/.test(word));
-        const ownName = unique.some((word) => ownNames[index]?.has(word) && questionWords.includes(word));
-        const namingWord = leadingWord || kindWord || ownName || unique.some((word) => ownNames[index]?.has(word));
+        const ownWords = unique.filter((word) => ownNames[index]?.has(word));
+        const ownName = ownWords.some((word) => questionWords.includes(word));
+        const namingWord = leadingWord || kindWord || ownWords.length > 0;
         const distinctive = namingWord || unique.some((word) => /\d/.test(word));
         const bonus = words.length > 0 ? Math.max((DISTINCTIVE_WEIGHT * rarity) / Math.sqrt(words.length), namingWord ? DISTINCTIVE_WEIGHT : 0) : 0;
         // A name's own word written as the name writes it ("the pico kettle" for "Hervidor
