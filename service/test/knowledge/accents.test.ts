@@ -36,6 +36,9 @@ describe('search without accents', () => {
     expect(accentFoldedWords('plain words only')).toBe('');
     // Other scripts have no accents to take off: nothing is indexed twice.
     expect(accentFoldedWords('Шампунь 250 мл')).toBe('');
+    // A vowel sign of Devanagari or a vowel mark of Arabic is part of the word, not an accent.
+    expect(accentFoldedWords('साबुन और तेल')).toBe('');
+    expect(accentFoldedWords('صَابُون')).toBe('');
   });
 
   it('finds words written with accents when the visitor types them without', async () => {

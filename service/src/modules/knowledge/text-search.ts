@@ -58,7 +58,11 @@ export async function textSearchConfigFor(db: Db, language: string | null | unde
 
 /** Anything but printable ASCII: a word without it has no accent to take off. */
 const NON_ASCII = /[^ -~]/;
-const COMBINING_MARKS = /\p{M}/gu;
+/**
+ * The accents of Latin letters ("é" is "e" and U+0301), and only those: an Indic vowel sign or an
+ * Arabic vowel mark is part of its word, and migration 0015 folds Latin letters only.
+ */
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
 
 /**
  * The words of a text written with accents, without them ("Crème Étoilée" → "Creme Etoilee"):
