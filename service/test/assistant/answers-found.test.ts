@@ -31,6 +31,14 @@ describe('policy questions are answered with the sentence that states the fact a
     expect(answer.content).toContain('60 days');
   });
 
+  // A part with one word of its own is read with the whole question, unless that word names a
+  // topic of the shop's: "return" had been read with "express shipping" and left unanswered.
+  it('"How much is express shipping, and how do I return something?" answers both parts', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'How much is express shipping, and how do I return something?');
+    expect(answer.content).toContain('$14.95');
+    expect(answer.content).toContain('within 60 days');
+  });
+
   // d7b4d1d quoted "We ship to Canada … International delivery takes 7 to 12 business days and costs $24.95."
   it('"How long does shipping to Canada take?" gives the international delivery time, not the US one', async ({ service, shop }) => {
     const answer = await ask(service, shop, 'How long does shipping to Canada take?');

@@ -135,6 +135,10 @@ describe('a short question that leans on the one before it', () => {
     expect(contentTerms('¿cuándo vuelve a estar disponible?', ['es', 'en'])).toEqual(['vuelve', 'disponible']);
     expect(contentTerms('Wann ist sie wieder lieferbar?', ['de', 'en'])).toEqual(['lieferbar']);
   });
+
+  it('"till" and "something" carry no subject: "how long till i get my money back after returning something"', () => {
+    expect(contentTerms('how long till i get my money back after returning something', ['en'])).toEqual(['long', 'money', 'back', 'returning']);
+  });
 });
 
 describe('products named by their own name', () => {

@@ -538,6 +538,7 @@ const STOPWORDS = new Set(
     'from into about than then also just any some all our ours out get got please tell know want need like ' +
     'much many viel viele combien cuanto cuánto cuántos cuántas quanto kind sort type way thing things stuff lot bit policy policies info information details question questions ' +
     "take make give use come see say ask put keep let try whats its it's i'm i've don't can't really actually maybe still even ever here now instead rather myself yourself ourselves themselves " +
+    'till something anything someone anyone everything ' +
     // What is left of "don't", "isn't" when the apostrophe splits the word.
     'don doesn didn isn aren wasn weren won wouldn shouldn couldn haven hasn hadn ' +
     'gibt geben machen kommen gehen sehen sagen nehmen lassen bekommen euch mal denn doch also ' +

@@ -3,7 +3,7 @@ import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { categoryNamedIn } from '../understanding/categories.js';
 import { pointsBack } from '../understanding/question.js';
-import { asksForKindSold, asksShopPolicy, countryNamesIn, destinationWords, shopTopicWords } from '../understanding/shop-topics.js';
+import { asksForKindSold, asksShopPolicy, countryNamesIn, destinationWords, namesShopTopic, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
 import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, type Extracted } from './extract.js';
@@ -128,8 +128,11 @@ function categoryAskedFor(question: string, sources: readonly OfflineSource[], l
 
 /** Each part of the question answered from the sources; abstains when no part is. */
 function answerFromSources(question: string, facts: OfflineTurnFacts, languages: readonly string[]): Composed {
-  // A part with a single word of its own ("how long do I have?") is read with the question whole.
-  const splittable = facts.analysis.parts.length > 1 && facts.analysis.parts.every((part) => contentTerms(part, languages).length >= 2);
+  // A part with a single word of its own ("how long do I have?") is read with the question whole,
+  // unless that word names a topic of the shop's ("…, and how do I return something?").
+  const ownWords = (part: string) => contentTerms(part, languages);
+  const splittable =
+    facts.analysis.parts.length > 1 && facts.analysis.parts.every((part) => ownWords(part).length >= 2 || ownWords(part).some((word) => namesShopTopic(word)));
   const parts = splittable ? facts.analysis.parts : [question];
   // "Spedite in Italia? Quanto costa la spedizione?": a country an earlier part names is where a
   // later part that names none asks about ("How much is express shipping, and do you ship to
