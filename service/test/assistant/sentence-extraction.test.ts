@@ -316,6 +316,17 @@ describe('a topic or a country asked in another language than the shop writes in
     expect(answer('can i send you my old bulbs to recycle', [faq])).toBe('');
   });
 
+  // The tent's "Stabilität … verleihen" had answered "Zelte fürs Wochenende ausleihen?".
+  it('a quality "verleihen" to a thing is no rental: a tent found by search does not answer "can I rent a tent?"', () => {
+    const tent = product(
+      'Hochlager 2 Expedition',
+      'Das Hochlager 2 ist ein Geodätzelt mit vier Gestängebögen, die dem Zelt eine enorme Stabilität gegen Wind verleihen.\nGewicht: 3,1 kg',
+    );
+    expect(answer('Kann man bei euch Zelte fürs Wochenende ausleihen?', [tent], ['de', 'de'])).toBe('');
+    const rental = page('Verleih', 'Zelte leihen Sie in unserem Laden in München aus, ein Wochenende kostet 25 €.');
+    expect(answer('Kann man bei euch Zelte fürs Wochenende ausleihen?', [tent, rental], ['de', 'de'])).toContain('25 €');
+  });
+
   it('a deposit on empty jars is a shop topic; "reprendre" a word of returns', () => {
     expect(asksShopPolicy("si je vous ramène mes pots vides en verre j'ai droit à quoi")).toBe(true);
     expect(shopTopicWords("si je vous ramène mes pots vides en verre j'ai droit à quoi", ['fr'])).toContain('consigne');

@@ -545,7 +545,7 @@ const STOPWORDS = new Set(
     'faire prendre donner aller voir dire ' +
     'hacer tomar dar ver decir ' +
     'der die das den dem des ein eine einen einem einer und oder aber nicht ist sind war wie was wer wo warum ' +
-    'ich du sie wir ihr mein meine mir mich dich ihnen haben hat kann könnt bitte mit für von auf aus bei noch ' +
+    'ich du sie wir ihr mein meine mir mich dich ihnen haben hat kann könnt bitte mit für von auf aus bei noch fürs aufs ans übers ums ' +
     'les des une est sont pas pour avec dans sur que qui quoi comment pourquoi où mon mes ma vous nous votre vos ' +
     'avez ont peut bien aussi merci ' +
     'los las una uno unos unas del con por para que qué como cómo cuál donde dónde está están son mis tus sus ' +
