@@ -298,7 +298,9 @@ const TOPICS: readonly ShopTopic[] = [
     // "Kann man bei euch Zelte ausleihen?": hiring things out, which a shop's pages say if it does.
     // The verb "verleihen" also gives a quality ("…dem Zelt Stabilität verleihen"): the noun
     // ("Verleih", "Zeltverleih") and "leihen", "mieten" say rental.
-    asked: word(String.raw`rent|rents|renting|rental\w*|hire|leih\w*|ausleih\w*|verleih(?!en\b|t\b)\w*|miet\w*|louer|alquil\w*|noleggi\w*|huren|verhuur\w*|alug\w*`),
+    asked: word(
+      String.raw`rent|rents|renting|rental\w*|hire|leih\w*|ausleih\w*|verleih(?!en\b|t\b)\w*|miet\w*|louer|alquil\w*|noleggi\w*|huren|verhuur\w*|alug\w*`,
+    ),
     words: {
       en: 'rent rental hire',
       de: 'Verleih mieten leihen',
