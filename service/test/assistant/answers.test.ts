@@ -90,6 +90,14 @@ describe('(a) a fact about a product is quoted from the sentence or spec line th
 describe("(b) on a product page, the question is about the page's product", () => {
   const baseLayer = productNamed('Summit Merino Base Layer');
 
+  // The sizes alone had answered, as if it could be bought today.
+  it('"Do you have this in 160 cm?" on a product on backorder says so before the sizes', async ({ service, shop }) => {
+    const bed = productNamed('Oslo Oak Bed Frame');
+    const answer = await (await visitor(service, shop)).ask('Do you have this in 160 cm?', { pageContext: productPageContext(bed) });
+    expect(answer.content).toMatch(/on backorder/);
+    expect(answer.content).toContain('160 × 200 cm');
+  });
+
   it('"How much is this one?" with the page\'s address answers its price and ranks it first', async ({ service, shop }) => {
     const answer = await (await visitor(service, shop)).ask('How much is this one?', { pageContext: productPageContext(baseLayer) });
     expect(answer.ranked[0]?.url).toBe(productUrl(baseLayer));

@@ -12,6 +12,15 @@ describe('the cues of a question', () => {
     expect(analyzeQuestion('le shampooing dure combien de temps ?', ['fr']).asksPrice).toBe(false);
   });
 
+  // "Cool thanks, thats all i needed!" had been searched and answered with a linen dress's "stays cool".
+  it('a thanks that closes the conversation is small talk; a question after a thanks is not', () => {
+    expect(analyzeQuestion('cool thanks, thats all i needed!', ['en']).smallTalk).toBe('thanks');
+    expect(analyzeQuestion('that helps, thanks', ['en']).smallTalk).toBe('thanks');
+    expect(analyzeQuestion("merci, c'est tout !", ['fr']).smallTalk).toBe('thanks');
+    expect(analyzeQuestion('thanks, do you ship to canada?', ['en']).smallTalk).toBeNull();
+    expect(analyzeQuestion('is that all the sizes it comes in?', ['en']).smallTalk).toBeNull();
+  });
+
   it('"celui là" points at the product at hand, as "celui-là" does', () => {
     expect(analyzeQuestion("ça peut s'utiliser sur les cheveux celui là ?", ['fr']).deictic).toBe(true);
     expect(analyzeQuestion("ça peut s'utiliser sur les cheveux celui-là ?", ['fr']).deictic).toBe(true);

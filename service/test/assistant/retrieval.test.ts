@@ -189,6 +189,23 @@ describe('products named by their own name', () => {
   });
 });
 
+describe("the shop's own name", () => {
+  // "Is there a Threadline app?" had been answered about the "Threadline Gift Card".
+  it("names no product: every product is the shop's", async () => {
+    const clothing = await createShop(database.db);
+    const siteUrl = 'https://threadline.example';
+    await indexProducts(database.db, clothing, [
+      { wpId: 60, name: 'Threadline Gift Card', description: 'Choose an amount and add a note.', price: '25.00', siteUrl },
+      { wpId: 61, name: 'Harbor Heavyweight Pocket Tee', description: '240 gsm cotton.', price: '38.00', siteUrl },
+      { wpId: 62, name: 'Canvas Zip Tote', description: 'Heavy canvas with a zip pocket.', price: '32.00', siteUrl },
+    ]);
+    const ask = (question: string) => askShop(clothing.workspaceId, question, 'en', 'en');
+    expect((await ask('is there a threadline app where i can track my rewards points?')).focus).toBeNull();
+    expect((await ask('how much is a threadline gift card?')).focus?.title).toBe('Threadline Gift Card');
+    expect((await ask('is the canvas tote washable?')).focus?.title).toBe('Canvas Zip Tote');
+  });
+});
+
 describe('products named across languages', () => {
   it('"the jojoba oil" names "Huile de jojoba bio pure": one word as written, one translated', async () => {
     const cosmetics = await createShop(database.db);

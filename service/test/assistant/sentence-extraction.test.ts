@@ -3,7 +3,7 @@ import type { SearchHit } from '../../src/modules/knowledge/search.js';
 import { extractAnswer } from '../../src/modules/assistant/offline/extract.js';
 import type { OfflineSource } from '../../src/modules/assistant/offline/facts.js';
 import { detectIntents } from '../../src/modules/assistant/offline/intents.js';
-import { relevantProducts } from '../../src/modules/assistant/tools.js';
+import { relevantProducts } from '../../src/modules/assistant/understanding/product-request.js';
 import { asksForKindSold, asksShopPolicy, phraseEquivalents, shopTopicWords, topicsAsked } from '../../src/modules/assistant/understanding/shop-topics.js';
 
 /**
@@ -182,6 +182,16 @@ describe('a product is offered for what it is, not for a word its text uses in p
     expect(relevantProducts('Verkauft ihr auch Fahrräder?', [vest], ['de', 'de'])).toEqual([]);
     expect(relevantProducts('Verkauft ihr auch Fahrräder?', [vest, bike], ['de', 'de']).map((h) => h.title)).toEqual(['Trailblazer 29']);
     expect(relevantProducts('Habt ihr Stirnlampen?', [vest, lamp], ['de', 'de']).map((h) => h.title)).toEqual(['Lichtkegel 250']);
+  });
+
+  // The catalog search had found nothing: "Daunenschlafsack" is no word of the product's.
+  it('where words compound, a compound asks for what ends in the same kind of thing', () => {
+    const bag = hit('Polarfuchs -18', 'Winterschlafsack mit 850 g Gänsedaune. Komforttemperatur: -12 °C. Gewicht: 1,45 kg.', ['Schlafsäcke']);
+    const question = 'Ich suche einen Daunenschlafsack mit einer Komforttemperatur von -10 Grad, der wenig wiegt.';
+    expect(relevantProducts(question, [vest, lamp, bag], ['de', 'de']).map((h) => h.title)).toEqual(['Polarfuchs -18']);
+    // Not in English, where "…ation" ends many words of other kinds.
+    const radio = hit('Storm Radio', 'A crank radio with weather station alerts.', ['Radios']);
+    expect(relevantProducts('any hiking navigation device with a compass?', [radio], ['en', 'en'])).toEqual([]);
   });
 });
 

@@ -541,7 +541,7 @@ const STOPWORDS = new Set(
     'till something anything someone anyone everything ' +
     // What is left of "don't", "isn't" when the apostrophe splits the word.
     'don doesn didn isn aren wasn weren won wouldn shouldn couldn haven hasn hadn ' +
-    'gibt geben machen kommen gehen sehen sagen nehmen lassen bekommen euch mal denn doch also ' +
+    'gibt geben machen kommen gehen sehen sagen nehmen lassen bekommen euch mal denn doch also sowas etwas irgendwas ' +
     'faire prendre donner aller voir dire ' +
     'hacer tomar dar ver decir ' +
     'der die das den dem des ein eine einen einem einer und oder aber nicht ist sind war wie was wer wo warum ' +

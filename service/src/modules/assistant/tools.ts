@@ -10,14 +10,13 @@ import { SiteClient, type Order, type OrderLookupQuery } from '../sites/site-cli
 import { siteForAgent } from '../sites/site-lookup.js';
 import type { AddressPolicy } from '../sites/address-policy.js';
 import { validateBlock, type Block } from './blocks.js';
-import { LEXICONS } from './lexicon/index.js';
 import { sortedByMeasures } from './measured-products.js';
 import { DEFAULT_ORDER_LOOKUP_LIMITS, releaseOrderLookupMiss, reserveOrderLookupMiss, type OrderLookupLimits } from './order-lookup-limits.js';
 import { phrase } from './phrases.js';
-import { contentTerms, snippetOf } from './retrieval.js';
+import { snippetOf } from './retrieval.js';
 import { measureConditionsIn, withoutMeasureConditions } from './understanding/measures.js';
+import { productTerms, relevantProducts } from './understanding/product-request.js';
 import { phraseEquivalents } from './understanding/shop-topics.js';
-import { fold, stemsOf, wordsOf } from './understanding/stemming.js';
 import { asciiDigits, type MessageFacts } from './visitor-facts.js';
 
 /**
@@ -330,47 +329,7 @@ function filtersOf(input: FilterInput): ProductFilters {
   };
 }
 
-/** Words of a product request that say nothing about which product ("do you sell", "looking for"). */
-const REQUEST_WORDS = new Set(
-  'sell sells selling buy have any anything something looking look need want find products product item items shop store offer offers recommend suggestion suggest good best cheap price prices cost costs much many stock available '
-    .concat(
-      'verkauft verkaufen kaufen habt haben suche suchen brauche etwas produkt produkte artikel angebot empfehlen empfehlung günstig preis preise kostet ',
-    )
-    .concat('vendez acheter avez cherche besoin quelque chose produit produits article recommander prix ')
-    .concat('venden comprar tienen busco necesito algo producto productos articulo recomendar precio')
-    .split(/\s+/),
-);
-
-/** Words around a price bound or order ("under 30 euros", "unter 30 €", "the cheapest"): conditions, not what is sought. */
-const BOUND_WORDS = new Set([
-  ...Object.values(LEXICONS).flatMap((lexicon) =>
-    [...lexicon.cues.price_below, ...lexicon.cues.price_above, ...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])].flatMap((cue) =>
-      fold(cue.replace(/\*$/, '')).split(/\s+/),
-    ),
-  ),
-  ...'euro euros eur dollar dollars usd pound pounds gbp franken chf'.split(' '),
-]);
-
 type ProductSort = 'relevance' | 'price_asc' | 'price_desc';
-
-/** The words of a product request that say which products: not the request, a bound or an order. */
-function productTerms(query: string, languages: readonly string[]): string[] {
-  return contentTerms(query, languages).filter(
-    (term) => !REQUEST_WORDS.has(term) && !BOUND_WORDS.has(fold(term)) && !/^\d/.test(term) && !isPriceOrderWord(term),
-  );
-}
-
-/** "cheapest", "günstigsten": a superlative's stem in any of the lexicons (their cues end in `*`). */
-function isPriceOrderWord(term: string): boolean {
-  const folded = fold(term);
-  return PRICE_ORDER_PREFIXES.some((prefix) => folded.startsWith(prefix));
-}
-
-const PRICE_ORDER_PREFIXES = Object.values(LEXICONS).flatMap((lexicon) =>
-  [...(lexicon.cues.cheapest ?? []), ...(lexicon.cues.priciest ?? [])]
-    .filter((cue) => cue.endsWith('*') && !cue.includes(' '))
-    .map((cue) => fold(cue.slice(0, -1))),
-);
 
 /** Hits in price order (those without a price last), or as they are. */
 function byPrice(hits: readonly SearchHit[], order: 'asc' | 'desc' | undefined): SearchHit[] {
@@ -386,43 +345,6 @@ function byPrice(hits: readonly SearchHit[], order: 'asc' | 'desc' | undefined):
     if (pa === undefined || pb === undefined) return (pa === undefined ? 1 : 0) - (pb === undefined ? 1 : 0);
     return order === 'asc' ? pa - pb : pb - pa;
   });
-}
-
-/**
- * The product hits that match at least half of what the request names (its words besides the
- * request words), best coverage first: "a light for night hikes" puts the headlamp before the
- * hiking socks, and "garden hoses" finds nothing rather than anything with "garden" in it.
- */
-export function relevantProducts(query: string, hits: readonly SearchHit[], languages: readonly string[]): SearchHit[] {
-  const terms = productTerms(query, languages);
-  if (terms.length === 0) return [...hits];
-  // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr". A word
-  // of a phrase for a kind of thing ("head" of "for my head") is found in its words ("beanie").
-  const equivalents = phraseEquivalents(query, languages);
-  const termStems = terms.map((term) => [fold(term), ...(equivalents.get(fold(term)) ?? []).map(fold)].flatMap((word) => stemsOf(word, languages)));
-  const coverage = (hit: SearchHit) => {
-    const words = wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages));
-    // One thing asked for ("Fahrräder?") is sold when a product is one: its name or category says
-    // so, or its text says it more than in passing ("…or on the bike to work" is not a bike).
-    if (termStems.length === 1) {
-      const [candidates] = termStems as [string[]];
-      const mentions = words.filter((stems) => stems.some((stem) => candidates.includes(stem))).length;
-      const named = wordsOf(`${hit.title} ${categoryNames(hit).join(' ')}`).some((word) => stemsOf(word, languages).some((stem) => candidates.includes(stem)));
-      return named || mentions >= 2 ? 1 : 0;
-    }
-    const stems = new Set(words.flat());
-    return termStems.filter((candidates) => candidates.some((stem) => stems.has(stem))).length / termStems.length;
-  };
-  const scored = hits.map((hit, index) => ({ hit, index, coverage: coverage(hit) }));
-  return scored
-    .filter((entry) => entry.coverage >= 0.5)
-    .sort((a, b) => b.coverage - a.coverage || a.index - b.index)
-    .map((entry) => entry.hit);
-}
-
-function categoryNames(hit: SearchHit): string[] {
-  const categories = Array.isArray(hit.data.categories) ? (hit.data.categories as { name?: unknown }[]) : [];
-  return categories.map((category) => (typeof category.name === 'string' ? category.name : '')).filter(Boolean);
 }
 
 type OrderAuthorization = { lookup: OrderLookupQuery } | { refused: string };

@@ -225,11 +225,13 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
         // translated; a word of the question that the name has as written is not read again in
         // translation ("grinder" of "Molen 64 Grinder" is not also its "molen").
         const untranslated = questionWords.filter((asked) => !words.some((word) => asWritten(asked, word)));
+        const shopName = shopNameWords(candidate.url);
         const matched = words.filter(
           (word) =>
-            numbers.has(word) ||
-            questionWords.some((asked) => asWritten(asked, word)) ||
-            untranslated.some((asked) => translations.get(asked)?.has(withoutAccents(word))),
+            !shopName.has(word) &&
+            (numbers.has(word) ||
+              questionWords.some((asked) => asWritten(asked, word)) ||
+              untranslated.some((asked) => translations.get(asked)?.has(withoutAccents(word)))),
         );
         const rarity = matched.reduce((sum, word) => sum + 1 / (sharedBy.get(word) ?? 1), 0);
         // A name's own word leads it ("Ridgeline …", "Lumen 400"), and the kind of thing it is
@@ -274,6 +276,20 @@ function distinctiveFirst(candidates: NamedProduct[], questionWords: readonly st
       )
       .map(({ leadingWord: _leadingWord, ...candidate }) => candidate)
   );
+}
+
+/**
+ * The words of the shop's own name, as its address writes it ("threadline" of
+ * threadline.example, "brewhaus" and "coffee" of brewhaus-coffee.nl): every product is the
+ * shop's, so they name none ("is there a Threadline app?" is not about the "Threadline Gift Card").
+ */
+function shopNameWords(url: string): Set<string> {
+  if (!URL.canParse(url)) return new Set();
+  const labels = new URL(url).hostname
+    .toLowerCase()
+    .split('.')
+    .filter((label) => label !== 'www');
+  return new Set(labels.slice(0, -1).flatMap((label) => label.split('-')));
 }
 
 /**

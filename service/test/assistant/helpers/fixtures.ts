@@ -112,6 +112,8 @@ export interface ProductFixture {
   stock?: 'instock' | 'outofstock' | 'onbackorder';
   sku?: string;
   language?: string;
+  /** The shop's address the permalink is under (default https://shop.example). */
+  siteUrl?: string;
 }
 
 export async function indexProducts(db: Db, shop: Shop, products: readonly ProductFixture[]): Promise<void> {
@@ -119,7 +121,7 @@ export async function indexProducts(db: Db, shop: Shop, products: readonly Produ
     wpId: p.wpId,
     postType: 'product',
     title: p.name,
-    permalink: `https://shop.example/product/${p.wpId}`,
+    permalink: `${p.siteUrl ?? 'https://shop.example'}/product/${p.wpId}`,
     language: p.language ?? 'en',
     contentHash: `phash-${p.wpId}-${p.price}`,
     modifiedAt: null,

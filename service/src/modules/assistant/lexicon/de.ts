@@ -89,6 +89,10 @@ export const de: Lexicon = {
       'danke für ihre hilfe',
       'vielen dank für die hilfe',
       'vielen dank für ihre hilfe',
+      "das war's",
+      'das wars',
+      'das war alles',
+      'das hilft',
     ],
     goodbye: [
       'tschüss',

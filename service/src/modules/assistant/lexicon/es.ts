@@ -60,6 +60,9 @@ export const es: Lexicon = {
       'gracias por tu ayuda',
       'muchas gracias por su ayuda',
       'muchas gracias por tu ayuda',
+      'eso es todo',
+      'eso era todo',
+      'me sirve',
     ],
     goodbye: ['adiós', 'hasta luego', 'hasta pronto', 'hasta la próxima', 'nos vemos', 'chao', 'chau', 'que tenga un buen día', 'bye'],
     who_are_you: [

@@ -70,6 +70,9 @@ export const fr: Lexicon = {
       'thanks',
       'merci pour votre aide',
       'merci beaucoup pour votre aide',
+      "c'est tout",
+      "ça m'aide",
+      "ca m'aide",
     ],
     goodbye: ['au revoir', 'bonne journée', 'bonne soirée', 'bonne fin de journée', 'à bientôt', 'à la prochaine', 'à plus tard', 'bye', 'ciao', 'adieu'],
     who_are_you: [

@@ -47,7 +47,20 @@ export const it: Lexicon = {
   cues: {
     greeting: ['ciao', 'salve', 'buongiorno', 'buon giorno', 'buonasera', 'buona sera', 'buon pomeriggio', 'buondì', 'ehi', 'hey'],
     how_are_you: ['come stai', 'lei come sta', 'come sta lei', 'come state', 'tutto bene', 'come te la passi', 'come butta'],
-    thanks: ['grazie', 'grazie mille', 'molte grazie', 'ti ringrazio', 'la ringrazio', 'grz', 'gentilissimo', 'gentilissima', 'thanks', "grazie per l'aiuto"],
+    thanks: [
+      'grazie',
+      'grazie mille',
+      'molte grazie',
+      'ti ringrazio',
+      'la ringrazio',
+      'grz',
+      'gentilissimo',
+      'gentilissima',
+      'thanks',
+      "grazie per l'aiuto",
+      'è tutto',
+      'era tutto',
+    ],
     goodbye: ['arrivederci', 'a presto', 'buona giornata', 'buona serata', 'buonanotte', 'ci vediamo', 'alla prossima', 'ciao ciao', 'addio', 'bye'],
     who_are_you: [
       'chi sei',

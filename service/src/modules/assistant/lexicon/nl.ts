@@ -68,6 +68,8 @@ export const nl: Lexicon = {
       'merci',
       'bedankt voor uw hulp',
       'bedankt voor je hulp',
+      'dat was het',
+      'dat is alles',
     ],
     goodbye: ['tot ziens', 'doei', 'doeg', 'dag dag', 'tot later', 'tot straks', 'tot de volgende keer', 'fijne dag', 'houdoe', 'de mazzel', 'bye'],
     who_are_you: [

@@ -72,6 +72,8 @@ export const pt: Lexicon = {
       'obrigada pela ajuda',
       'muito obrigado pela ajuda',
       'muito obrigada pela ajuda',
+      'é só isso',
+      'era só isso',
     ],
     goodbye: ['tchau', 'xau', 'adeus', 'até logo', 'até mais', 'até breve', 'até a próxima', 'falou', 'tenha um bom dia', 'bom resto de dia'],
     who_are_you: [

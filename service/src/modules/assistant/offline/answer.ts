@@ -1,7 +1,10 @@
+import { markdownLink } from '../blocks.js';
 import { lexiconFor } from '../lexicon/index.js';
 import { phrase } from '../phrases.js';
 import { contentTerms, coverageOf } from '../retrieval.js';
 import { categoryNamedIn } from '../understanding/categories.js';
+import { withoutMeasureConditions } from '../understanding/measures.js';
+import { productTerms, relevantProducts } from '../understanding/product-request.js';
 import { pointsBack } from '../understanding/question.js';
 import { asksForKindSold, asksShopPolicy, countryNamesIn, destinationWords, namesShopTopic, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
@@ -67,7 +70,17 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
     asksForKindSold(question) ||
     (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2 && !asksShopPolicy(question));
   if (wantsProducts && context.toolsAvailable.has('show_products')) {
-    const fallback = answerFromSources(question, facts, languages);
+    // When the catalog search finds no product, a page of the shop's may answer ("do you sell
+    // gift cards?"), and so may a product that has two of the things asked for or is one of them;
+    // not one that only mentions the one thing asked ("do you sell shoes?": a sock's "US shoe size").
+    const sought = withoutMeasureConditions(question);
+    const soughtTerms = productTerms(sought, languages);
+    const relevant = relevantProducts(sought, facts.sources, languages);
+    const passagesOf = (source: OfflineSource) => facts.sources.filter((other) => other.documentId === source.documentId);
+    const fallbackSources = facts.sources.filter(
+      (source) => source.kind !== 'product' || relevant.includes(source) || coverageOf(soughtTerms, passagesOf(source)) * soughtTerms.length >= 2,
+    );
+    const fallback = answerFromSources(question, { ...facts, sources: fallbackSources }, languages);
     return {
       kind: 'tool',
       toolName: 'show_products',
@@ -289,7 +302,13 @@ function aboutProduct(
   const policy = POLICY_TOPIC.test(fold(withoutName).replace(DISHWASHER, ' ')) || (!often && asksShopPolicy(withoutName)) || howTo;
   // "Can I swap it for a king?" names a size, yet asks about exchanges, not the sizes it comes in.
   const answeredByStructure = structured.complete && !analysis.quantity && !asksDetail && !policy && residual.every(namesAnAttribute(focus));
-  if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail)) return { kind: 'text', text: structured.lines.join(' ') };
+  // "Do you have this in a medium?" about a product that cannot be bought now: that it cannot
+  // comes first, whatever else answers (a shop's policy applies to it all the same).
+  const stock =
+    !policy && !analysis.asksStock && focus.data.stock_status !== 'instock' ? stockSentence(focus, markdownLink(focus.title, focus.url), language) : undefined;
+  const withStock = (lines: string[]) => (stock ? [stock, ...lines] : lines);
+  if (answeredByStructure || (structured.complete && residual.length === 0 && !asksDetail))
+    return { kind: 'text', text: withStock(structured.lines).join(' ') };
 
   const others = policy ? pagesBesides(focus, facts.sources) : [];
   const residualQuestion = residual.length > 0 ? residual.join(' ') : question;
@@ -318,7 +337,7 @@ function aboutProduct(
   if (extracted) lines.push(quotedAnswer(extracted, language));
   // Nothing else answers a short follow-up ("and in blue?"): the options the product comes in do.
   if (lines.length === 0 && followUp) lines.push(...productAnswer(question, focus, productAnalysis, language, languages, true).lines);
-  if (lines.length > 0) return { kind: 'text', text: lines.join('\n\n') };
+  if (lines.length > 0) return { kind: 'text', text: withStock(lines).join('\n\n') };
   if (residual.length === 0) {
     // "Tell me about this one": what the shop says of it in one line, with its price.
     const summary = productAnswer(question, focus, { ...analysis, asksPrice: true, asksStock: true }, language, languages, false);

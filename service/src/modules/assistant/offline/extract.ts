@@ -3,7 +3,7 @@ import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
 import { productWordEquivalents } from '../understanding/product-words.js';
 import { COUNTRY_NAMES, policyAskedMatcher, topicsAsked } from '../understanding/shop-topics.js';
-import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
+import { compounding, fold, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
 
 /**
@@ -452,14 +452,9 @@ function underProcedureHeading(heading: string | undefined): boolean {
 const PROCEDURE_BONUS = 1;
 
 /** Languages that write compounds as one word: "Versandkosten" is about "Versand". */
-const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'nb', 'nn', 'no', 'is', 'fi']);
 /** A compound is this long at least, and each part taken from it this long. */
 const MIN_COMPOUND_LENGTH = 9;
 const MIN_COMPOUND_PART = 5;
-
-function compounding(languages: readonly string[]): boolean {
-  return languages.some((language) => COMPOUNDING.has(primaryLanguage(language)));
-}
 
 /**
  * The leading and trailing parts a compound may be made of: "versandkostenfrei" is found by

@@ -122,3 +122,10 @@ export function stemsOf(word: string, languages: readonly string[]): string[] {
   }
   return [...stems];
 }
+
+/** Languages that write a thing's kind and what it is for as one word ("Daunenschlafsack"). */
+const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'nb', 'nn', 'no', 'is', 'fi']);
+
+export function compounding(languages: readonly string[]): boolean {
+  return languages.some((language) => COMPOUNDING.has(primaryLanguage(language)));
+}
