@@ -39,6 +39,14 @@ describe('offline intents', () => {
     expect(detectIntents('What is your return policy?').size).toBe(0);
   });
 
+  // Had asked for an order number and email instead of quoting the FAQ's one-hour window.
+  it('changing or cancelling an order asks what the shop allows, unless it names the order', () => {
+    expect(detectIntents('i messed up my order, can i still change it?').has('order')).toBe(false);
+    expect(detectIntents('Kann ich meine Bestellung noch stornieren?').has('order')).toBe(false);
+    expect(detectIntents('can i cancel my order 10452?').has('order')).toBe(true);
+    expect(detectIntents('where is my order?').has('order')).toBe(true);
+  });
+
   it('finds the order number, not digits of an email or a price', () => {
     expect(orderNumberIn('Order #A-1042 please')).toBe('A-1042');
     expect(orderNumberIn('my order 1042, email ana2000@example.com')).toBe('1042');

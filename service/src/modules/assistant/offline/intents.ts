@@ -324,6 +324,13 @@ const MATCHERS = Object.fromEntries(Object.entries(PHRASES).map(([intent, phrase
 const COLLECTION =
   /(?<![\p{L}])(?:pick\w* (?:[\p{L}']+ ){0,3}up|pick-?up|collect\w*|click (?:and|&|n) collect|abhol\w*|selbst abholen|retirer|retrait|recoger|recogida|ritir\w*|afhalen|ophalen|levantar|retirar)(?![\p{L}])/u;
 
+/**
+ * Changing or cancelling an order, in the main languages (folded text): "can I still change my
+ * order?" asks what the shop allows, which its pages answer, unless it names the order.
+ */
+const ORDER_CHANGE =
+  /(?<![\p{L}])(?:chang\w*|modif\w*|edit\w*|amend\w*|cancel\w*|mess\w* up|add (?:[\p{L}']+ ){0,3}to|ander\w*|storn\w*|annul\w*|cambi\w*|cancelar|anular|wijzig\w*|annuler\w*|alterar)(?![\p{L}])/u;
+
 /** The visitor's own order: "my parcel", "I ordered", "mi pedido", "meine Bestellung" (folded text). */
 const OWN_ORDER =
   /(?<![\p{L}])(?:my|mine|i ordered|i've ordered|ive ordered|we ordered|mein\w*|unser\w*|ich habe bestellt|bestellt|mon|ma|mes|j'ai commande|mi|mis|nuestro|he pedido|hice un pedido|pedi|il mio|la mia|ho ordinato|meu|minha|mijn|onze)(?![\p{L}])/u;
@@ -360,13 +367,13 @@ export function detectIntents(message: string): Set<Intent> {
   if (MATCHERS.product.test(text.replace(ASKS_WHETHER_NEEDED, ' '))) intents.add('product');
   if (MATCHERS.team.test(text) && !MATCHERS.contact_detail.test(text)) intents.add('handoff');
   // "order" is also a verb ("I want to order shoes"): an order question names a number or asks
-  // about the status of one. "Can I pick my order up?" asks how collection works, which the
-  // shop's pages answer, unless it names the order.
+  // about the status of one. "Can I pick my order up?" asks how collection works, and "can I
+  // still change my order?" what the shop allows, which its pages answer, unless it names the order.
   const numbered = ORDER_NUMBER.test(text) || shortOrderNumber(text, true) !== undefined;
   // "When will my parcel arrive?" asks about the visitor's order; "how long does express delivery
   // take to arrive?" about the shop's shipping, which its pages answer.
   const status = MATCHERS.order_status.test(text) || (MATCHERS.order_arrival.test(text) && OWN_ORDER.test(text));
-  if (MATCHERS.order.test(text) && (numbered || (status && !COLLECTION.test(text)))) {
+  if (MATCHERS.order.test(text) && (numbered || (status && !COLLECTION.test(text) && !ORDER_CHANGE.test(text)))) {
     intents.add('order');
   }
   return intents;
