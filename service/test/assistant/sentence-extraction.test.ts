@@ -195,6 +195,31 @@ describe('a product is offered for what it is, not for a word its text uses in p
   });
 });
 
+describe('a weight asked in its unit', () => {
+  // The fill power had been quoted for the ounces, and a pocket for the grams.
+  it('"how many ounces", "cuántos gramos" ask a weight, and a fabric\'s "240 gsm" is one', () => {
+    const vest = product(
+      'Ridgeline 800 Down Vest',
+      [
+        'The Ridgeline is filled with 800 fill power goose down, baffled in a light 20D recycled ripstop.',
+        'Specs',
+        'Insulation: 800 fill power goose down, RDS certified',
+        'Fill weight: 3.2 oz (size M)',
+        'Shell: 20D recycled nylon ripstop',
+      ].join('\n'),
+    );
+    // As the product in focus is read: the words besides its name, for what the whole question asks.
+    const quantityAsked = (question: string, source: OfflineSource, languages: string[], residual = question) =>
+      extractAnswer(residual, [source], languages, true, { asked: question })?.sentences.join(' ') ?? '';
+    expect(quantityAsked('how many ounces of down r in the ridgline vest', vest, ['en', 'en'], 'ounces down')).toContain('3.2 oz');
+    const tee = product(
+      'Harbor Heavyweight Pocket Tee',
+      ['A reinforced chest pocket and a ribbed collar make it a tee built to last.', 'Fabric: 100% cotton jersey, 240 gsm'].join('\n'),
+    );
+    expect(quantityAsked('que tan gruesa es la tela de la harbor heavyweight pocket tee? cuantos gramos', tee, ['es', 'en'])).toContain('240 gsm');
+  });
+});
+
 describe('lists, steps and tables', () => {
   const cookware = product(
     'Meridian Cookware Set, 10-Piece',

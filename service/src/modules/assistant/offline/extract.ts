@@ -41,8 +41,10 @@ const SOURCE_RANK_DISCOUNT = 0.12;
  */
 const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
   {
-    asks: /(?<![\p{L}])(?:weigh\w*|weight|heavy|light(?:weight)?|schwer|wiegt|gewicht|leicht|pese\w*|poids|lourd|pesa\w*|peso|ligero|pesante|gewicht|waz\w*|يزن|تزن|وزن\p{L}*|الوزن|ثقيل\p{L}*)(?![\p{L}])/iu,
-    units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*)(?![\p{L}])/iu,
+    // "How many ounces of down", "cuántos gramos": the unit asked names a weight too; a fabric's
+    // weight is written per square metre ("240 gsm", "180 g/m²").
+    asks: /(?<![\p{L}])(?:weigh\w*|weight|heavy|light(?:weight)?|schwer|wiegt|gewicht|leicht|pese\w*|poids|lourd|pesa\w*|peso|ligero|pesante|gewicht|waz\w*|ounces?|pounds|grams|gramos|gramm|grammes|يزن|تزن|وزن\p{L}*|الوزن|ثقيل\p{L}*)(?![\p{L}])/iu,
+    units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*|gsm|g\/m[²2])(?![\p{L}])/iu,
   },
   {
     asks: /(?<![\p{L}])(?:how long|last\w*|window|\p{L}*frist|delai|plazo|prazo|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|(?<!que )horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
