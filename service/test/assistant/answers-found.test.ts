@@ -31,6 +31,16 @@ describe('policy questions are answered with the sentence that states the fact a
     expect(answer.content).toContain('60 days');
   });
 
+  // The international delivery sentence had been quoted: it shares "international delivery".
+  it('"Is there a mobile app for international delivery?" asks for a thing the shop never speaks of: the team answers', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'Is there a mobile app for international delivery?');
+    expect(answer.sources).toEqual([]);
+    expect(answer.content).not.toContain('7 to 12 business days');
+    // A thing it does speak of is answered as before.
+    const express = await ask(service, shop, 'Is there an express delivery option?');
+    expect(express.content).toContain('$14.95');
+  });
+
   // The catalog search finds no heels; the socks' "reinforced heel" had been quoted instead.
   it('"Do you have heels?" is not answered by a product that only mentions a heel', async ({ service, shop }) => {
     const answer = await ask(service, shop, 'Do you have heels?');

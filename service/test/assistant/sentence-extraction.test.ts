@@ -362,6 +362,12 @@ describe('a topic or a country asked in another language than the shop writes in
     expect(answer('Kann man bei euch Zelte fürs Wochenende ausleihen?', [tent, rental], ['de', 'de'])).toContain('25 €');
   });
 
+  it('a loyalty scheme is a shop topic, however the shop names it', () => {
+    expect(shopTopicWords('do you have a loyalty program?', ['en'])).toContain('rewards');
+    expect(shopTopicWords('Gibt es Treuepunkte?', ['de'])).toContain('Bonuspunkte');
+    expect(asksShopPolicy('vous avez un programme de fidélité ?')).toBe(true);
+  });
+
   it('a deposit on empty jars is a shop topic; "reprendre" a word of returns', () => {
     expect(asksShopPolicy("si je vous ramène mes pots vides en verre j'ai droit à quoi")).toBe(true);
     expect(shopTopicWords("si je vous ramène mes pots vides en verre j'ai droit à quoi", ['fr'])).toContain('consigne');

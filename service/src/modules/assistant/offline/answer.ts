@@ -9,7 +9,7 @@ import { pointsBack } from '../understanding/question.js';
 import { asksForKindSold, asksShopPolicy, countryNamesIn, destinationWords, namesShopTopic, shopTopicWords } from '../understanding/shop-topics.js';
 import { fold, primaryLanguage, stemsOf, wordsOf } from '../understanding/stemming.js';
 import { ownerAnswer, quotedAnswer, smallTalkAnswer } from './compose.js';
-import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, type Extracted } from './extract.js';
+import { asksForConcept, asksForMeasure, asksHowTo, extractAnswer, lacksWordAsked, type Extracted } from './extract.js';
 import type { OfflineSource, OfflineTurnFacts } from './facts.js';
 import { detectIntents } from './intents.js';
 import { attributesOf, productAnswer, stockSentence } from './product-answers.js';
@@ -141,6 +141,13 @@ function categoryAskedFor(question: string, sources: readonly OfflineSource[], l
 
 /** Each part of the question answered from the sources; abstains when no part is. */
 function answerFromSources(question: string, facts: OfflineTurnFacts, languages: readonly string[]): Composed {
+  // "Is there a Threadline app…?", "do you run barista courses?": whether the shop has a thing
+  // it never speaks of is for its team to say, not for a sentence sharing the question's other
+  // words ("…track your rewards points", "…our baristas"). In the content's language only.
+  const thing = thingAskedFor(question);
+  if (thing && primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage) && lacksWordAsked(thing, facts.sources, languages)) {
+    return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'The question asks for a thing no source speaks of' };
+  }
   // A part with a single word of its own ("how long do I have?") is read with the question whole,
   // unless that word names a topic of the shop's ("…, and how do I return something?").
   const ownWords = (part: string) => contentTerms(part, languages);
@@ -458,4 +465,22 @@ function namesAnAttribute(product: OfflineSource): (term: string) => boolean {
     for (const word of wordsOf(`${attribute.name} ${attribute.options.join(' ')}`)) for (const stem of stemsOf(word, ['en'])) stems.add(stem);
   }
   return (term) => stemsOf(term, ['en']).some((stem) => stems.has(stem));
+}
+
+/**
+ * "Is there a…", "do you have / sell / offer / run…", "gibt es…", "y a-t-il…", "¿hay…?": how a
+ * question asks whether the shop has a thing, in the main languages (folded text), and the words
+ * naming the thing up to what says more of it ("…where I can", "…for home roasting").
+ */
+const THING_ASKED_FOR = new RegExp(
+  String.raw`(?<![\p{L}])(?:is there|are there|do you (?:guys )?(?:have|sell|offer|run|do|make|carry|provide|stock|host|organi[sz]e)|does the shop (?:have|offer)|gibt es|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|y a-t-il|avez-vous|vous avez|proposez-vous|vous proposez|vendez-vous|vous vendez|faites-vous|hay|tienen|teneis|ofrecen|ofreceis|venden|vendeis|c'e|ci sono|avete|offrite|vendete|hebben jullie|is er|zijn er|verkopen jullie|tem|voces tem|vendem|oferecem)\s+(?:an?|any|some|the|ein|eine|einen|irgendwelche|un|une|des|du|de la|una|unos|unas|algun|alguna|algunos|algunas|uno|dei|delle|degli|een|um|uma)?\s*([\p{L}\p{N}' -]+?)(?=\s+(?:where|that|which|who|for|to|with|in|on|at|from|so|if|wo|mit|fur|um|zum|zur|ou|pour|avec|qui|que|donde|con|para|dove|per|waar|voor|onde|com)(?![\p{L}])|\s*[?.!,;]|$)`,
+  'u',
+);
+
+/** Words that say a thing is asked for, not which ("an express delivery option"). */
+const ANY_THING =
+  /(?<![\p{L}])(?:options?|choices?|possibilit\w*|ways?|services?|chances?|moglichkeit\w*|optionen|opcion\w*|posibilidad\w*|opzion\w*|opties?|mogelijkhe\w*|opcao|opcoes|possibilidades?)(?![\p{L}])/gu;
+
+function thingAskedFor(question: string): string | undefined {
+  return THING_ASKED_FOR.exec(fold(question))?.[1]?.replace(ANY_THING, ' ').trim() || undefined;
 }

@@ -2,7 +2,7 @@ import { LEXICONS } from '../lexicon/index.js';
 import { oneEditApart } from '../../../lib/edit-distance.js';
 import { contentTerms } from '../retrieval.js';
 import { productWordEquivalents } from '../understanding/product-words.js';
-import { COUNTRY_NAMES, policyAskedMatcher, topicsAsked } from '../understanding/shop-topics.js';
+import { COUNTRY_NAMES, namesShopTopic, policyAskedMatcher, topicsAsked } from '../understanding/shop-topics.js';
 import { compounding, fold, stemsOf, wordsOf } from '../understanding/stemming.js';
 import type { OfflineSource } from './facts.js';
 
@@ -802,6 +802,26 @@ function withTyposCorrected(question: string, sources: readonly OfflineSource[],
     if (best) corrected = corrected.replace(new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'gu'), best);
   }
   return corrected;
+}
+
+/**
+ * Whether none of the sources speaks of what the words name: one of them (besides the first
+ * source's own name) found in none of them, typos corrected ("app" of "a Threadline app").
+ */
+export function lacksWordAsked(question: string, sources: readonly OfflineSource[], languages: readonly string[]): boolean {
+  const read = sources.slice(0, MAX_SOURCES_READ);
+  const [first] = read;
+  if (!first) return false;
+  const corrected = withTyposCorrected(question, read, languages);
+  const sourceStems = read.map((source) => stemSet(`${source.title} ${source.content}`, languages));
+  const { terms } = questionTerms(corrected, question, first, sourceStems, languages, false);
+  // The question's own words (the shop's words for a topic it names follow them); a topic's word
+  // ("loyalty", "postage") the shop may word otherwise.
+  const words = contentTerms(corrected, languages).map(fold);
+  return words.some((word, index) => {
+    const term = terms[index];
+    return term !== undefined && term.answering && !namesShopTopic(word) && !sourceStems.some((set) => termMatch(term, set) > 0);
+  });
 }
 
 /**

@@ -329,6 +329,23 @@ const TOPICS: readonly ShopTopic[] = [
   },
   {
     policy: true,
+    // "Do you have a loyalty program?", "how many points do I get?": a scheme rewarding purchases,
+    // which shops name in many ways ("Thread Count Rewards", "Club", "Treuepunkte").
+    asked: word(
+      String.raw`loyalty|rewards?|treue\w*|bonuspunkt\w*|pramienprogramm\w*|fidelite|fidelidad|fedelta|spaarpunten|klantenkaart|loyaliteit\w*|fidelidade`,
+    ),
+    words: {
+      en: 'rewards points loyalty',
+      de: 'Treuepunkte Bonuspunkte Prämien',
+      fr: 'fidélité points',
+      es: 'fidelidad puntos',
+      it: 'fedeltà punti',
+      nl: 'spaarpunten punten',
+      pt: 'fidelidade pontos',
+    },
+  },
+  {
+    policy: true,
     // "If I bring back my empty jars, what do I get?": a deposit on returnable containers.
     asked: word(
       String.raw`deposit|empties|empty (?:jars?|bottles?|containers?|pots?)|pfand\w*|leergut|consigne\w*|(?:pots?|flacons?|bouteilles?|contenants?) vides?|envases? (?:vacios|retornables?)|vuot[oi] a rendere|statiegeld|vasilhames?|garrafas? vazias?`,
