@@ -220,6 +220,25 @@ describe('a weight asked in its unit', () => {
   });
 });
 
+describe('a list item is read and quoted with the line that leads it', () => {
+  // "Socks and underwear, for hygiene reasons" had been quoted alone: it did not say they cannot be returned.
+  it('"can i send back socks?" quotes "The following are final sale…: Socks and underwear…"', () => {
+    const returns = page(
+      'Returns & Exchanges',
+      [
+        'You can send items back within 30 days of delivery for a refund.',
+        'Final sale items',
+        "The following are final sale and can't be returned or exchanged:",
+        'Socks and underwear, for hygiene reasons',
+        'Anything bought on sale (marked-down items, including everything in the Sale section)',
+        'Gift cards',
+      ].join('\n'),
+    );
+    const quoted = answer('can i send back socks if they dont fit', [returns]);
+    expect(quoted).toContain("The following are final sale and can't be returned or exchanged: Socks and underwear");
+  });
+});
+
 describe('lists, steps and tables', () => {
   const cookware = product(
     'Meridian Cookware Set, 10-Piece',

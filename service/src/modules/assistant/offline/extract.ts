@@ -352,6 +352,10 @@ function sentencesOf(source: OfflineSource): SourceSentences {
     .map((line) => line.trim())
     .filter(Boolean);
   let heading = source.heading ?? '';
+  // The line that leads each list item ("The following are final sale:" over "Socks and
+  // underwear"): an item is read in its context and quoted after it.
+  const itemLeads = new Map<number, string>();
+  const leads: string[] = [];
   lines.forEach((trimmed, index) => {
     const folded = fold(trimmed);
     // The product header the index adds (name, SKU, categories) is no answer to anything.
@@ -365,12 +369,24 @@ function sentencesOf(source: OfflineSource): SourceSentences {
     const list = listLedBy(lines, index);
     if (list) {
       lists.set(out.sentences.length, list);
+      list.forEach((_item, offset) => itemLeads.set(index + 1 + offset, trimmed));
       out.sentences.push(trimmed);
       out.headings.push(heading);
       out.before.push('');
+      leads.push('');
       return;
     }
-    let previous = '';
+    // A line ending in ":" leads the lines after it that do not end a sentence, even where they
+    // are too long to be quoted as its list ("Anything bought on sale (marked-down items…)").
+    if (trimmed.endsWith(':')) {
+      for (let next = index + 1; next < lines.length && next <= index + MAX_LIST_ITEMS; next++) {
+        const item = lines[next] as string;
+        if (item.length > 2 * HEADING_MAX_CHARS || /[.!?:]$/.test(item)) break;
+        itemLeads.set(next, trimmed);
+      }
+    }
+    const lead = itemLeads.get(index) ?? '';
+    let previous = lead;
     for (const sentence of trimmed.split(SENTENCE_END)) {
       const clean = sentence.trim();
       if (clean.length < 3) continue;
@@ -378,12 +394,14 @@ function sentencesOf(source: OfflineSource): SourceSentences {
       out.sentences.push(kept);
       out.headings.push(heading);
       out.before.push(previous);
+      leads.push(lead.endsWith(':') && previous === lead ? lead : '');
       previous = kept;
     }
   });
   out.quoted = out.sentences.map((sentence, position) => {
     const list = lists.get(position);
-    return list ? `${sentence.endsWith(':') ? sentence : `${sentence}:`} ${list.join('; ')}` : withContinuation(out.sentences, position);
+    if (list) return `${sentence.endsWith(':') ? sentence : `${sentence}:`} ${list.join('; ')}`;
+    return leads[position] ? `${leads[position]} ${sentence}` : withContinuation(out.sentences, position);
   });
   return out;
 }
