@@ -298,6 +298,17 @@ describe('(g) the sources shown are the ones the answer used', () => {
   });
 });
 
+describe('a follow-up with no subject of its own is read with the question before it', () => {
+  // Had quoted the returns page's "within 60 days": "long" of "how long" alone was searched.
+  it('after "Do you ship to Canada?", "and how long does it take to get there?" gives the international delivery time', async ({ service, shop }) => {
+    const widget = await visitor(service, shop);
+    await widget.ask('Do you ship to Canada?');
+    const time = await widget.ask('and how long does it take to get there?');
+    expect(time.content).toContain('7 to 12 business days');
+    expectOnlySource(time, pageUrl(pageTitled('Shipping')));
+  });
+});
+
 describe("(h) a follow-up is about the conversation's last product", () => {
   it('after "How much is the Harbor Wool Beanie?", "and in blue?" and "does it come in other colours?" are about the beanie', async ({ service, shop }) => {
     const beanie = productUrl(productNamed('Harbor Wool Beanie'));

@@ -55,6 +55,11 @@ export interface Retrieval {
   focus: FocusProduct | null;
   /** The price bounds and other product conditions read from the question. */
   filters: ProductFilters;
+  /**
+   * The visitor's question before this one, when this one has at most one word of its own and
+   * was searched with it ("do you ship to Canada?" for "and how long does it take to get there?").
+   */
+  leansOn?: string;
 }
 
 /** Below this the assistant says it is unsure and offers escalation instead of answering. */
@@ -181,9 +186,14 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   // Searched with the question before it only when its own words are not all found in its own
   // best passages: "Is there a discount on backpacks?" stands on its own, "and to Austria?" does
   // not. (In the embedded database the statements run one after the other anyway.)
+  // A question with one word of its own or none ("and how long does it take to get there?") is
+  // always read with the one before it: its one word may be found anywhere ("as long as…").
+  const leansOn = followUp && questionTerms.length <= 1 ? previous : undefined;
   const followUpSearch = followUp
     ? wholeSearch.then((own) =>
-        coverageOf(questionTerms, own.hits.slice(0, FOLLOW_UP_COVERED_BY)) === 1 ? [] : search(`${previous} ${input.question}`).then((found) => found.hits),
+        !leansOn && coverageOf(questionTerms, own.hits.slice(0, FOLLOW_UP_COVERED_BY)) === 1
+          ? []
+          : search(`${previous} ${input.question}`).then((found) => found.hits),
       )
     : Promise.resolve([]);
   const lookingBack = followUp || analysis?.deictic === true;
@@ -231,7 +241,10 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
     ...nameHits.map((hit) => ({ hit, origin: 'name' as const })),
-    ...(parts.length > 1 ? searched : mergeHits([...whole, ...followUpHits])).map((hit) => ({ hit, origin: 'search' as const })),
+    ...(parts.length > 1 ? searched : mergeHits(leansOn ? [...followUpHits, ...whole] : [...whole, ...followUpHits])).map((hit) => ({
+      hit,
+      origin: 'search' as const,
+    })),
     ...(focus && !priceBounded ? [] : browsed).map((hit) => ({ hit, origin: 'search' as const })),
   ].filter(({ hit }) => meetsFilters(hit, applied) && !measured.failed.has(hit.documentId));
   // The products that meet the measures asked for come first, after the product in focus.
@@ -248,7 +261,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     equivalents,
   );
   const confidence = focus ? round(Math.max(0.8, searchedConfidence)) : confidenceOf(terms, sources, equivalents);
-  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters: applied };
+  return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters: applied, ...(leansOn ? { leansOn } : {}) };
 }
 
 /** The product on the page the visitor is on: its address, canonical address, or JSON-LD. */

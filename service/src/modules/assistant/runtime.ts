@@ -429,6 +429,7 @@ function offlineFacts(input: {
     analysis: input.analysis,
     visitorEmails: input.visitorEmails,
     focus: retrieval.focus,
+    ...(retrieval.leansOn ? { leansOn: retrieval.leansOn } : {}),
     sources: retrieval.sources.map(({ rank, documentId, title, url, kind, heading, content, data, origin }) => ({
       rank,
       documentId,

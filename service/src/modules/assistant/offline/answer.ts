@@ -159,6 +159,15 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
   // Canada?" asks the price at home).
   let countries: string[] = [];
   const answers: Extracted[] = [];
+  // "And how long does it take to get there?" after "do you ship to Canada?": read with the
+  // question it leans on, for what kind of answer it asks ("how long": days).
+  if (facts.leansOn && parts.length === 1) {
+    const extracted = extractAnswer(`${facts.leansOn} ${question}`, facts.sources, languages, facts.analysis.quantity, {
+      asked: question,
+      preferPages: !detectIntents(question).has('product'),
+    });
+    if (extracted) return { kind: 'text', text: quotedAnswer(extracted, facts.language) };
+  }
   for (const written of parts) {
     const named = parts.length > 1 ? countryNamesIn(written, [facts.language]) : [];
     const part = named.length === 0 && countries.length > 0 ? `${written} ${countries.join(' ')}` : written;

@@ -19,6 +19,8 @@ export interface OfflineTurnFacts {
   visitorEmails?: string[];
   focus: FocusProduct | null;
   sources: OfflineSource[];
+  /** The visitor's question before this one, which this one leans on for its subject (see Retrieval). */
+  leansOn?: string;
 }
 
 export interface OfflineSource {
