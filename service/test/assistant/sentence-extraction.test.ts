@@ -424,6 +424,14 @@ describe("a product's fact asked in another language than the catalog's", () => 
     expect(inLanguage('Le moulin Kern K2 a des meules coniques ?', 'fr', grinder)).toBe('38 mm stainless steel conical burrs.');
     expect(inLanguage('Hoeveel kopjes kan ik zetten met de Pers french press?', 'nl', press)).toBe('Makes up to 8 cups.');
   });
+
+  // Each had found nothing of the product: "gemaakt", "gonflant" are no words of an English catalog.
+  it('"waar wordt … gemaakt?" is answered by "Made in", "pouvoir gonflant" by the fill power', () => {
+    const layer = product('Summit Merino 200 Base Layer Crew', 'A 200 gsm merino jersey for cold mornings.\nFabric: 100% merino wool\nMade in: New Zealand');
+    const vest = product('Ridgeline 800 Down Vest', 'Core warmth without the bulk.\nInsulation: 800 fill power goose down\nShell: 20D recycled nylon ripstop');
+    expect(inLanguage('waar wordt de summit merino base layer gemaakt?', 'nl', layer)).toBe('Made in: New Zealand');
+    expect(inLanguage("le gilet ridgeline c'est quel pouvoir gonflant ?", 'fr', vest)).toBe('Insulation: 800 fill power goose down');
+  });
 });
 
 describe('asking how to collect an order is not an order lookup', () => {
