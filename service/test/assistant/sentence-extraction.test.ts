@@ -184,6 +184,23 @@ describe('a product is offered for what it is, not for a word its text uses in p
     expect(relevantProducts('Habt ihr Stirnlampen?', [vest, lamp], ['de', 'de']).map((h) => h.title)).toEqual(['Lichtkegel 250']);
   });
 
+  // A rigid jean and a stretch chino had been offered beside the two stretch jeans.
+  it('"jeans with stretch": not a jean that denies it, nor a stretch chino where jeans have it', () => {
+    const stretchJean = hit('Alder Stretch Jean', 'A straight jean in 2% elastane denim.');
+    const rigidJean = hit('Alder Selvedge Jean', "This is a rigid jean: there's no stretch.");
+    const rigidSpecs = { ...hit('Alder Selvedge Jean', 'Fabric: 13.5 oz selvedge denim\nStretch: None (0% elastane)'), chunkId: 99 };
+    const chino = hit('Willamette Stretch Chino', 'A chino with a little stretch for bike commutes.');
+    const question = 'do you have any jeans with stretch in them';
+    expect(relevantProducts(question, [rigidSpecs, stretchJean], ['en', 'en']).map((h) => h.title)).toEqual(['Alder Stretch Jean']);
+    expect(relevantProducts(question, [rigidJean, stretchJean, chino], ['en', 'en']).map((h) => h.title)).toEqual([
+      'Alder Stretch Jean',
+      'Willamette Stretch Chino',
+    ]);
+    expect(relevantProducts(question, [rigidJean, stretchJean, chino], ['en', 'en'], { preferComplete: true }).map((h) => h.title)).toEqual([
+      'Alder Stretch Jean',
+    ]);
+  });
+
   // The catalog search had found nothing: "Daunenschlafsack" is no word of the product's.
   it('where words compound, a compound asks for what ends in the same kind of thing', () => {
     const bag = hit('Polarfuchs -18', 'Winterschlafsack mit 850 g Gänsedaune. Komforttemperatur: -12 °C. Gewicht: 1,45 kg.', ['Schlafsäcke']);

@@ -187,7 +187,11 @@ export function buildTools(names: readonly ToolName[], ctx: ToolContext, effects
         // under $30?"), the products that meet them.
         const relevant = relevantProducts(kind, found, languages);
         const measured = await sortedByMeasures(ctx.db, ctx.agent.workspaceId, relevant, measures);
-        const matching = byPrice(measured.met.length > 0 ? measured.met : measured.unsaid, priceOrder);
+        // The ones that have all that was asked for, if any; where measures were asked, those decide.
+        const matching = byPrice(
+          relevantProducts(kind, measured.met.length > 0 ? measured.met : measured.unsaid, languages, { preferComplete: measures.length === 0 }),
+          priceOrder,
+        );
         const hits =
           matching.length > 0 || (!hasFilters(filters) && !wholeCatalog)
             ? matching

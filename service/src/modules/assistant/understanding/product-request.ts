@@ -11,6 +11,7 @@ import { compounding, fold, stemsOf, wordsOf } from './stemming.js';
 
 /** What of a product is read to tell whether it is what was asked for. */
 interface ProductText {
+  documentId: string;
   title: string;
   content: string;
   data: Record<string, unknown>;
@@ -61,7 +62,12 @@ const PRICE_ORDER_PREFIXES = Object.values(LEXICONS).flatMap((lexicon) =>
  * request words), best coverage first: "a light for night hikes" puts the headlamp before the
  * hiking socks, and "garden hoses" finds nothing rather than anything with "garden" in it.
  */
-export function relevantProducts<Hit extends ProductText>(query: string, hits: readonly Hit[], languages: readonly string[]): Hit[] {
+export function relevantProducts<Hit extends ProductText>(
+  query: string,
+  hits: readonly Hit[],
+  languages: readonly string[],
+  { preferComplete = false }: { /** Where some products have all of it, only those. */ preferComplete?: boolean } = {},
+): Hit[] {
   const terms = productTerms(query, languages);
   if (terms.length === 0) return [...hits];
   // Compared by their stems: "Fahrräder" is not "fahren", though both start with "fahr". A word
@@ -69,8 +75,13 @@ export function relevantProducts<Hit extends ProductText>(query: string, hits: r
   const equivalents = phraseEquivalents(query, languages);
   const compounds = compounding(languages);
   const termStems = terms.map((term) => [fold(term), ...(equivalents.get(fold(term)) ?? []).map(fold)].flatMap((word) => stemsOf(word, languages)));
+  const wordsOfHit = (hit: Hit) => wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages));
+  // "Jeans with stretch": a jean that says "there's no stretch" or "Stretch: None" in any of its
+  // passages is not one.
+  const denying = new Set(hits.filter((hit) => termStems.some((candidates) => onlyDenied(wordsOfHit(hit), candidates))).map((hit) => hit.documentId));
   const coverage = (hit: Hit) => {
-    const words = wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages));
+    if (denying.has(hit.documentId)) return 0;
+    const words = wordsOfHit(hit);
     // One thing asked for ("Fahrräder?") is sold when a product is one: its name or category says
     // so, or its text says it more than in passing ("…or on the bike to work" is not a bike).
     if (termStems.length === 1) {
@@ -86,8 +97,11 @@ export function relevantProducts<Hit extends ProductText>(query: string, hits: r
     return termStems.filter((candidates) => candidates.some((stem) => stems.has(stem) || sameKind(stem))).length / termStems.length;
   };
   const scored = hits.map((hit, index) => ({ hit, index, coverage: coverage(hit) }));
+  // Where products have all of it ("jeans" with "stretch"), those that have half (a stretch
+  // chino) are not what was asked for.
+  const least = preferComplete && scored.some((entry) => entry.coverage === 1) ? 1 : 0.5;
   return scored
-    .filter((entry) => entry.coverage >= 0.5)
+    .filter((entry) => entry.coverage >= least)
     .sort((a, b) => b.coverage - a.coverage || a.index - b.index)
     .map((entry) => entry.hit);
 }
@@ -95,6 +109,25 @@ export function relevantProducts<Hit extends ProductText>(query: string, hits: r
 function categoryNames(hit: ProductText): string[] {
   const categories = Array.isArray(hit.data.categories) ? (hit.data.categories as { name?: unknown }[]) : [];
   return categories.map((category) => (typeof category.name === 'string' ? category.name : '')).filter(Boolean);
+}
+
+/** Words that deny what follows them ("no stretch", "ohne Kapuze", "sans parfum"), folded. */
+const DENYING = new Set(
+  'no not non without zero never none ohne kein keine keinen sans aucun aucune pas sin ningun ninguna senza nessun nessuna zonder geen sem nenhum nenhuma'.split(
+    ' ',
+  ),
+);
+/** Words that deny what comes before them ("Stretch: None"). */
+const DENIED_AFTER = new Set('none no nein keine aucun aucune ninguno ninguna nessuno geen nenhum'.split(' '));
+
+/**
+ * Whether a product speaks of a thing only to deny it: every mention has a denying word one or
+ * two words before it, or right after it. `words` are the product's words as stem lists.
+ */
+function onlyDenied(words: readonly (readonly string[])[], candidates: readonly string[]): boolean {
+  const mentions = words.flatMap((stems, index) => (stems.some((stem) => candidates.includes(stem)) ? [index] : []));
+  const denies = (index: number, set: ReadonlySet<string>) => words[index]?.some((stem) => set.has(stem)) === true;
+  return mentions.length > 0 && mentions.every((index) => denies(index - 1, DENYING) || denies(index - 2, DENYING) || denies(index + 1, DENIED_AFTER));
 }
 
 /** A compound's last part is this long at least, and this share of the shorter word. */
