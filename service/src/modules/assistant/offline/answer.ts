@@ -343,8 +343,16 @@ function aboutProduct(
       : undefined;
   // The product's own text first; another page only when it answers clearly better (a return
   // question asked about a product is answered by the returns page).
+  // The product's sentence that says every word asked ("will the tee shrink in the wash?":
+  // "…pre-shrunk… less than 3% shrinkage if you wash cold") is about it, as a care page's
+  // sentence on linen is not, however well that page's title fits.
+  const productSaysAll =
+    fromProduct !== undefined &&
+    !howTo &&
+    residual.length > 1 &&
+    coverageOf(residual, [{ title: '', heading: null, content: fromProduct.sentences.join(' ') }]) === 1;
   const extracted =
-    fromProduct && (!fromOthers || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE))
+    fromProduct && (!fromOthers || productSaysAll || fromProduct.score >= fromOthers.score * (howTo ? HOW_TO_PRODUCT_SHARE : PRODUCT_SHARE))
       ? fromProduct
       : (fromOthers ?? fromPages);
   // A page's answer to a policy question is not preceded by the product's options it happens to

@@ -106,6 +106,22 @@ const ACCENTED_ENDINGS: Readonly<Record<string, readonly (readonly [string, stri
 };
 
 /**
+ * English verbs whose past forms no stemmer brings back to them: "will the tee shrink?" is
+ * answered by "pre-shrunk", "can I return worn shoes?" by "unworn".
+ */
+const ENGLISH_IRREGULAR: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    'shrank:shrink shrunk:shrink shrunken:shrink wore:wear worn:wear unworn:wear tore:tear torn:tear sent:send bought:buy sold:sell ' +
+    'paid:pay made:make kept:keep held:hold lost:lose broke:break broken:break froze:freeze frozen:freeze grew:grow grown:grow ' +
+    'ran:run left:leave gave:give given:give drove:drive driven:drive wrote:write written:write chose:choose chosen:choose ' +
+    'fell:fall fallen:fall felt:feel found:find threw:throw thrown:throw built:build brought:bring caught:catch taught:teach ' +
+    'thought:think spun:spin sewn:sew woven:weave wove:weave dealt:deal meant:mean slept:sleep'
+  )
+    .split(' ')
+    .map((pair) => pair.split(':') as [string, string]),
+);
+
+/**
  * A word's stems in each of the languages: a question in one language about content in another
  * is compared in both, and a word that is the same in both (a name, a number) matches either way.
  */
@@ -115,6 +131,8 @@ export function stemsOf(word: string, languages: readonly string[]): string[] {
     const stemmer = stemmerFor(language);
     const stem = stemmer(word);
     if (stem) stems.add(stem);
+    const base = primaryLanguage(language) === 'en' ? ENGLISH_IRREGULAR[word] : undefined;
+    if (base) stems.add(stemmer(base));
     // Every ending that fits: "enviais" is "envi-áis" (enviar) as much as "env-íais".
     for (const [folded, accented] of ACCENTED_ENDINGS[primaryLanguage(language)] ?? []) {
       if (word.endsWith(folded) && word.length > folded.length + 2) stems.add(fold(stemmer(word.slice(0, -folded.length) + accented)));
