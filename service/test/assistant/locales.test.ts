@@ -91,6 +91,9 @@ describe('reply language', () => {
     ['es', 'cuantos litros de agua caben en la fuente Clearflow?'],
     ['fr', 'combien de temps dure la batterie en mode eco ?'],
     ['nl', 'hoeveel kost de tent en is hij waterdicht?'],
+    // A contraction is English ("what's" had counted for nothing, and the French page's locale answered).
+    ['en', "what's in it exactly?"],
+    ['it', 'fate anche profumi? cerco un eau de parfum alla lavanda'],
   ])('replies in %s to a question around a product name in another language: %j', (tag, message) => {
     expect(confidentLocale(message)?.tag).toBe(tag);
   });

@@ -98,11 +98,11 @@ function primary(tag: string): string {
  */
 const FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
   Object.entries({
-    en: 'the a an and or is are was were do does did you your yours i my me we our it its this that these those what which who how where when why can could would should will have has had there any some with for of to from not no yes please thanks thank much many',
+    en: "the a an and or is are was were do does did you your yours i my me we our it its this that these those what which who how where when why can could would should will have has had there any some with for of to from not no yes please thanks thank much many what's it's that's there's here's who's how's where's i'm i've i'll don't doesn't isn't aren't can't won't didn't whats thats theres dont doesnt isnt arent cant didnt",
     de: 'der die das den dem des ein eine einen einem einer und oder ist sind war haben hat habt sie ich du wir ihr mein meine mir mich es was wer wie wo warum wann kann können könnt kostet gibt auch nicht kein keine bitte danke für mit von zu noch schon ja nein',
     fr: 'le la les un une des du et ou est sont de en au aux je tu il elle nous vous ils elles mon ma mes votre vos ce cette ces quel quelle quels quelles qui que quoi comment où pourquoi quand combien avez peut pouvez pour avec dans sur pas oui non merci',
     es: 'el la los las un una unos unas y o de del en al se lo es son está están yo tú él ella nosotros usted ustedes mi mis su sus este esta estos qué que cuál cuáles quién cómo dónde cuándo por para con tiene tienen puedo puede hay cuánto cuánta cuántos cuántas sí gracias',
-    it: 'il lo la gli le un uno una e o di da del della in è sono io tu lui lei noi voi mio mia suo sua questo questa che chi come dove quando perché quanto quanta quanti avete ha hanno posso può per con non sì grazie',
+    it: "il lo la gli le un uno una e o di da del della in è sono io tu lui lei noi voi mio mia suo sua questo questa che chi come dove quando perché quanto quanta quanti avete ha hanno posso può per con non sì grazie anche alla alle allo nella nelle nel nei sul sulla degli delle vorrei cerco fate c'è",
     pt: 'o a os as um uma e ou de do da em no na é são eu tu ele ela nós você vocês meu minha seu sua este esta isso que qual quem como onde quando porque quanto quanta têm tem posso pode para com não sim obrigado obrigada',
     nl: 'de het een en of is zijn ik jij je hij zij wij jullie mijn uw dit dat deze wat wie hoe waar wanneer waarom hoeveel hebben heeft kan kunnen voor met van niet geen ja nee dank bedankt',
   }).map(([language, words]) => [language, new Set(words.split(' ').flatMap((word) => [word, withoutAccents(word)]))]),
