@@ -162,19 +162,6 @@ class StatementsInFlight {
 
 const DRAIN_LIMIT_MS = 10_000;
 
-/** The embedded databases' handles, for what must be done otherwise in them (see isEmbedded). */
-const embeddedHandles = new WeakSet<Db>();
-
-/**
- * Whether a handle is the embedded database's. In it, a transaction committed with
- * synchronous_commit off sometimes never returns: PGlite then spins at full CPU inside its
- * protocol loop (errfinish), which the eval and the test suite hit about once in twenty runs and
- * never in twenty-five without it.
- */
-export function isEmbedded(db: Db): boolean {
-  return embeddedHandles.has(db);
-}
-
 async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -194,7 +181,6 @@ async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   }
   const statements = new StatementsInFlight();
   const db = drizzlePglite({ client: turningTheLoopBeforeEachStatement(client, statements), schema }) as unknown as Db;
-  embeddedHandles.add(db);
   return {
     kind: 'pglite',
     db,

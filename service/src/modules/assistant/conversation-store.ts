@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { isEmbedded, queryRows, type Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { messages, type ShopperBinding } from '../../db/schema.js';
 import { claimForTurn, conversationUsage, releaseAfterTurn } from '../conversations/store.js';
 import { AppError } from '../../lib/errors.js';
@@ -40,12 +40,11 @@ export interface BegunTurn {
  * every millisecond here is in front of the first word of the reply. Nothing is written unless
  * the turn may start.
  *
- * In PostgreSQL its commit does not wait for the disk (synchronous_commit off for this
- * transaction only, which saved 2 to 4 ms a turn here). Nothing durable is given up: the turn
- * ends by saving the reply with an ordinary commit, which flushes the log up to and including
- * this one, and a database crash before that loses the turn anyway; a crash of this process
- * instead leaves it to PostgreSQL, which writes it out within a fraction of a second. The
- * embedded database commits as usual (see isEmbedded).
+ * Its commit does not wait for the disk (synchronous_commit off for this transaction only, which
+ * saved 2 to 4 ms a turn here). Nothing durable is given up: the turn ends by saving the reply
+ * with an ordinary commit, which flushes the log up to and including this one, and a database
+ * crash before that loses the turn anyway; a crash of this process instead leaves it to
+ * PostgreSQL, which writes it out within a fraction of a second.
  */
 export async function beginTurn(
   db: Db,
@@ -69,7 +68,7 @@ export async function beginTurn(
   const [row] = await queryRows<{ turns_used: number; tokens_used: number; shopper: unknown; history: unknown }>(
     db,
     sql`
-      WITH relaxed AS (${isEmbedded(db) ? sql`SELECT 'on' AS setting` : sql`SELECT set_config('synchronous_commit', 'off', true) AS setting`}),
+      WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting),
       claimed AS (${claimForTurn({ workspaceId, conversationId, budget: turn.budget })}), stored AS (
         INSERT INTO messages (id, conversation_id, workspace_id, role, content, facts)
         SELECT ${randomUUID()}, id, ${workspaceId}, 'user', ${turn.message}, ${JSON.stringify(turn.facts)}::jsonb FROM claimed
