@@ -498,6 +498,13 @@ const THING_ASKED_FOR = new RegExp(
 const ANY_THING =
   /(?<![\p{L}])(?:options?|choices?|possibilit\w*|ways?|services?|chances?|moglichkeit\w*|optionen|opcion\w*|posibilidad\w*|opzion\w*|opties?|mogelijkhe\w*|opcao|opcoes|possibilidades?)(?![\p{L}])/gu;
 
+/** Such a question is short: it is read in the question's first characters only, which bounds the work of the pattern's lazy scan. */
+const THING_ASKED_CHARS = 300;
+
 function thingAskedFor(question: string): string | undefined {
-  return THING_ASKED_FOR.exec(fold(question))?.[1]?.replace(ANY_THING, ' ').trim() || undefined;
+  return (
+    THING_ASKED_FOR.exec(fold(question.slice(0, THING_ASKED_CHARS)))?.[1]
+      ?.replace(ANY_THING, ' ')
+      .trim() || undefined
+  );
 }
