@@ -471,7 +471,6 @@ function underProcedureHeading(heading: string | undefined): boolean {
 /** What the procedure heading adds to a sentence's score, like an answering word. */
 const PROCEDURE_BONUS = 1;
 
-/** Languages that write compounds as one word: "Versandkosten" is about "Versand". */
 /** A compound is this long at least, and each part taken from it this long. */
 const MIN_COMPOUND_LENGTH = 9;
 const MIN_COMPOUND_PART = 5;

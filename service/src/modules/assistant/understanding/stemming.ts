@@ -141,9 +141,10 @@ export function stemsOf(word: string, languages: readonly string[]): string[] {
   return [...stems];
 }
 
-/** Languages that write a thing's kind and what it is for as one word ("Daunenschlafsack"). */
+/** Languages that write compounds as one word: "Versandkosten" is about "Versand", a "Daunenschlafsack" is a "Schlafsack". */
 const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'nb', 'nn', 'no', 'is', 'fi']);
 
+/** Whether any of the languages compounds. */
 export function compounding(languages: readonly string[]): boolean {
   return languages.some((language) => COMPOUNDING.has(primaryLanguage(language)));
 }
