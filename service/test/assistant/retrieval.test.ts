@@ -189,6 +189,21 @@ describe('products named by their own name', () => {
   });
 });
 
+describe("a word that joins a name's parts names nothing", () => {
+  // "sans" of a shampoo request had named the deodorant by its capitalised "Sans".
+  it('"un shampoing sans huiles essentielles" does not name "Déodorant stick Sans Bicarbonate Lavande"', async () => {
+    const cosmetics = await createShop(database.db);
+    await indexProducts(database.db, cosmetics, [
+      { wpId: 70, name: 'Déodorant stick Sans Bicarbonate Lavande', description: 'Un déodorant solide sans bicarbonate.', price: '11.50', language: 'fr' },
+      { wpId: 71, name: 'Crème mains Karité', description: 'Pour les mains sèches, sans huiles essentielles.', price: '9.90', language: 'fr' },
+      { wpId: 72, name: 'Savon Lune Noire au charbon actif', description: 'Un savon purifiant.', price: '6.90', language: 'fr' },
+    ]);
+    const ask = (question: string) => askShop(cosmetics.workspaceId, question, 'fr', 'fr');
+    expect((await ask('un shampoing sans huiles essentielles pour mon fils de 4 ans ça existe chez vous ?')).focus).toBeNull();
+    expect((await ask('le déodorant sans bicarbonate, il coûte combien ?')).focus?.title).toBe('Déodorant stick Sans Bicarbonate Lavande');
+  });
+});
+
 describe("the shop's own name", () => {
   // "Is there a Threadline app?" had been answered about the "Threadline Gift Card".
   it("names no product: every product is the shop's", async () => {

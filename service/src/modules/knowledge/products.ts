@@ -334,11 +334,12 @@ function headWordOf(title: string): string | undefined {
 /** A name's words from "for", "with" on, in the main languages (not the first word). */
 const PURPOSE_OR_PART = /(?<=\S)\s(?:for|with|für|fuer|mit|pour|avec|para|con|per|voor|met|com)\s.*$/u;
 
-/** The words that join a name's parts, in the main languages: they name nothing. */
+/** The words that join a name's parts, in the main languages: they name nothing ("Déodorant Sans Bicarbonate" is not named by "sans"). */
 const JOINING_WORDS = new Set(
-  'and for with the von und mit für fuer der die das des les aux pour avec une con per por para del della delle dei las los una voor met het van com dos das'.split(
-    ' ',
-  ),
+  (
+    'and for with without the von und mit ohne für fuer der die das des les aux pour avec sans une con sin per senza por para del della delle dei las los una ' +
+    'voor met zonder het van com sem dos das'
+  ).split(' '),
 );
 
 /** The same address written with and without its trailing slash. */
