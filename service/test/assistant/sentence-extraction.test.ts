@@ -201,6 +201,20 @@ describe('a product is offered for what it is, not for a word its text uses in p
     ]);
   });
 
+  it('what a request denies is not sought: a product that has it is not offered ("sans huiles essentielles", "fragrance-free")', () => {
+    const withOils = hit('Shampooing solide Ortie & Romarin', "Un shampooing solide aux huiles essentielles de romarin et d'ortie.");
+    const withoutOils = hit('Shampooing solide Douceur Avoine', 'Un shampooing solide très doux pour les enfants. Huiles essentielles : aucune.');
+    const plain = hit('Shampooing solide Argile', "Un shampooing solide à l'argile verte.");
+    const request = 'un shampooing sans huiles essentielles pour mon fils ?';
+    expect(relevantProducts(request, [withOils, withoutOils, plain], ['fr', 'fr']).map((h) => h.title)).toEqual([
+      'Shampooing solide Douceur Avoine',
+      'Shampooing solide Argile',
+    ]);
+    const scented = hit('Lavender Bar Soap', 'A cold-process soap for sensitive skin, with lavender fragrance.');
+    const unscented = hit('Oat Bar Soap', 'A gentle cold-process soap for sensitive skin. Fragrance: none.');
+    expect(relevantProducts('a fragrance-free soap for sensitive skin', [scented, unscented], ['en', 'en']).map((h) => h.title)).toEqual(['Oat Bar Soap']);
+  });
+
   // The catalog search had found nothing: "Daunenschlafsack" is no word of the product's.
   it('where words compound, a compound asks for what ends in the same kind of thing', () => {
     const bag = hit('Polarfuchs -18', 'Winterschlafsack mit 850 g Gänsedaune. Komforttemperatur: -12 °C. Gewicht: 1,45 kg.', ['Schlafsäcke']);

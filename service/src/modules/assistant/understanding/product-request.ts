@@ -74,11 +74,28 @@ export function relevantProducts<Hit extends ProductText>(
   // of a phrase for a kind of thing ("head" of "for my head") is found in its words ("beanie").
   const equivalents = phraseEquivalents(query, languages);
   const compounds = compounding(languages);
-  const termStems = terms.map((term) => [fold(term), ...(equivalents.get(fold(term)) ?? []).map(fold)].flatMap((word) => stemsOf(word, languages)));
+  const allStems = terms.map((term) => [fold(term), ...(equivalents.get(fold(term)) ?? []).map(fold)].flatMap((word) => stemsOf(word, languages)));
   const wordsOfHit = (hit: Hit) => wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages));
+  // "Sans huiles essentielles", "without fragrance", "fragrance-free": what the request denies is
+  // not sought. A product that has it is not one; one that denies it, or never speaks of it, may be.
+  const requestWords = wordsOf(query).map((word) => stemsOf(word, languages));
+  const unwanted = allStems.filter((candidates) => onlyDenied(requestWords, candidates));
+  const termStems = allStems.filter((candidates) => !unwanted.includes(candidates));
   // "Jeans with stretch": a jean that says "there's no stretch" or "Stretch: None" in any of its
-  // passages is not one.
-  const denying = new Set(hits.filter((hit) => termStems.some((candidates) => onlyDenied(wordsOfHit(hit), candidates))).map((hit) => hit.documentId));
+  // passages is not one, nor is a shampoo with essential oils one "sans huiles essentielles".
+  // Read over all the passages found of a product: one may say "sans frotter", another "sans
+  // avoir besoin de frotter".
+  const passages = new Map<string, string[]>();
+  for (const hit of hits) passages.set(hit.documentId, [...(passages.get(hit.documentId) ?? []), `${hit.title} ${hit.content}`]);
+  const denying = new Set(
+    [...passages]
+      .filter(([, texts]) => {
+        const words = texts.flatMap((text) => wordsOf(text).map((word) => stemsOf(word, languages)));
+        return termStems.some((candidates) => onlyDenied(words, candidates)) || unwanted.some((candidates) => hasUndenied(words, candidates));
+      })
+      .map(([documentId]) => documentId),
+  );
+  if (termStems.length === 0) return hits.filter((hit) => !denying.has(hit.documentId));
   const coverage = (hit: Hit) => {
     if (denying.has(hit.documentId)) return 0;
     const words = wordsOfHit(hit);
@@ -117,8 +134,8 @@ const DENYING = new Set(
     ' ',
   ),
 );
-/** Words that deny what comes before them ("Stretch: None"). */
-const DENIED_AFTER = new Set('none no nein keine aucun aucune ninguno ninguna nessuno geen nenhum'.split(' '));
+/** Words that deny what comes before them ("Stretch: None", "fragrance-free"). */
+const DENIED_AFTER = new Set('none no nein keine aucun aucune ninguno ninguna nessuno geen nenhum free frei'.split(' '));
 
 /**
  * Whether a product speaks of a thing only to deny it: every mention has a denying word one or
@@ -126,8 +143,32 @@ const DENIED_AFTER = new Set('none no nein keine aucun aucune ninguno ninguna ne
  */
 function onlyDenied(words: readonly (readonly string[])[], candidates: readonly string[]): boolean {
   const mentions = words.flatMap((stems, index) => (stems.some((stem) => candidates.includes(stem)) ? [index] : []));
-  const denies = (index: number, set: ReadonlySet<string>) => words[index]?.some((stem) => set.has(stem)) === true;
-  return mentions.length > 0 && mentions.every((index) => denies(index - 1, DENYING) || denies(index - 2, DENYING) || denies(index + 1, DENIED_AFTER));
+  return mentions.length > 0 && mentions.every((index) => deniedAt(words, index));
+}
+
+/**
+ * Whether a product speaks of a thing and never denies it ("with lavender essential oil"). Read
+ * leniently ("sans avoir besoin de frotter" denies), so a product is not put aside for what it
+ * may well deny.
+ */
+function hasUndenied(words: readonly (readonly string[])[], candidates: readonly string[]): boolean {
+  const mentions = words.flatMap((stems, index) => (stems.some((stem) => candidates.includes(stem)) ? [index] : []));
+  return mentions.length > 0 && !mentions.some((index) => deniedAt(words, index, LENIENT_REACH));
+}
+
+/**
+ * How far from a word a denying word denies it: two words before or the word after it, or, read
+ * leniently, four before or two after ("Huiles essentielles : aucune").
+ */
+const STRICT_REACH = { before: 2, after: 1 } as const;
+const LENIENT_REACH = { before: 4, after: 2 } as const;
+
+/** Whether the word at `index` is denied by a denying word within `reach` of it. */
+function deniedAt(words: readonly (readonly string[])[], index: number, reach: { before: number; after: number } = STRICT_REACH): boolean {
+  const denies = (at: number, set: ReadonlySet<string>) => words[at]?.some((stem) => set.has(stem)) === true;
+  for (let back = 1; back <= reach.before; back++) if (denies(index - back, DENYING)) return true;
+  for (let ahead = 1; ahead <= reach.after; ahead++) if (denies(index + ahead, DENIED_AFTER)) return true;
+  return false;
 }
 
 /** A compound's last part is this long at least, and this share of the shorter word. */
