@@ -75,7 +75,8 @@ export function relevantProducts<Hit extends ProductText>(
   const equivalents = phraseEquivalents(query, languages);
   const compounds = compounding(languages);
   const allStems = terms.map((term) => [fold(term), ...(equivalents.get(fold(term)) ?? []).map(fold)].flatMap((word) => stemsOf(word, languages)));
-  const wordsOfHit = (hit: Hit) => wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages));
+  // Each passage's words as stems, read once for the denials and the coverage below.
+  const hitWords = new Map(hits.map((hit) => [hit, wordsOf(`${hit.title} ${hit.content}`).map((word) => stemsOf(word, languages))]));
   // "Sans huiles essentielles", "without fragrance", "fragrance-free": what the request denies is
   // not sought. A product that has it is not one; one that denies it, or never speaks of it, may be.
   const requestWords = wordsOf(query).map((word) => stemsOf(word, languages));
@@ -85,20 +86,17 @@ export function relevantProducts<Hit extends ProductText>(
   // passages is not one, nor is a shampoo with essential oils one "sans huiles essentielles".
   // Read over all the passages found of a product: one may say "sans frotter", another "sans
   // avoir besoin de frotter".
-  const passages = new Map<string, string[]>();
-  for (const hit of hits) passages.set(hit.documentId, [...(passages.get(hit.documentId) ?? []), `${hit.title} ${hit.content}`]);
+  const passages = new Map<string, string[][]>();
+  for (const hit of hits) passages.set(hit.documentId, [...(passages.get(hit.documentId) ?? []), ...(hitWords.get(hit) ?? [])]);
   const denying = new Set(
     [...passages]
-      .filter(([, texts]) => {
-        const words = texts.flatMap((text) => wordsOf(text).map((word) => stemsOf(word, languages)));
-        return termStems.some((candidates) => onlyDenied(words, candidates)) || unwanted.some((candidates) => hasUndenied(words, candidates));
-      })
+      .filter(([, words]) => termStems.some((candidates) => onlyDenied(words, candidates)) || unwanted.some((candidates) => hasUndenied(words, candidates)))
       .map(([documentId]) => documentId),
   );
   if (termStems.length === 0) return hits.filter((hit) => !denying.has(hit.documentId));
   const coverage = (hit: Hit) => {
     if (denying.has(hit.documentId)) return 0;
-    const words = wordsOfHit(hit);
+    const words = hitWords.get(hit) ?? [];
     // One thing asked for ("Fahrräder?") is sold when a product is one: its name or category says
     // so, or its text says it more than in passing ("…or on the bike to work" is not a bike).
     if (termStems.length === 1) {
