@@ -25,6 +25,11 @@ const reason = (await missingWordPressPrerequisites()) ?? (await chromiumMissing
 if (reason && !servicesRequired) console.warn(`Skipping the WordPress browser suite: ${reason}`);
 
 const TIMEOUT = 180_000;
+/**
+ * How long one page may take to load. wp-admin with WooCommerce is PHP's heaviest page; with the
+ * other suites running beside it on a small machine, it can take longer than Playwright's 30 s.
+ */
+const PAGE_TIMEOUT = 90_000;
 /** Requests a page makes for files on disk (php -S serves them without running PHP). */
 const STATIC_FILE = /\.(?:css|js|mjs|png|jpe?g|gif|svg|webp|ico|woff2?|ttf|eot|map)$/;
 
@@ -66,11 +71,22 @@ const it = siteTest({
   admin: [
     async ({ browser, site, ready: _ready }, use) => {
       const admin = await browser.newContext();
+      admin.setDefaultTimeout(PAGE_TIMEOUT);
       const login = await admin.newPage();
-      await login.goto(`${site.url}/wp-login.php`);
+      // To the profile screen, which is lighter than WooCommerce's dashboard.
+      await login.goto(`${site.url}/wp-login.php?redirect_to=${encodeURIComponent(`${site.url}/wp-admin/profile.php`)}`);
       await login.fill('#user_login', ADMIN.user);
       await login.fill('#user_pass', ADMIN.password);
-      await Promise.all([login.waitForURL(/wp-admin/), login.click('#wp-submit')]);
+      // Signed in once wp-admin's response begins: the dashboard's own loading is not the login's.
+      await Promise.all([login.waitForURL((url) => url.pathname.startsWith('/wp-admin/'), { waitUntil: 'commit' }), login.click('#wp-submit')]).catch(
+        async (error: Error) => {
+          const refusal = await login
+            .locator('#login_error')
+            .textContent({ timeout: 1_000 })
+            .catch(() => null);
+          throw refusal ? new Error(`wp-login.php refused the administrator: ${refusal.trim()}`) : error;
+        },
+      );
       await login.close();
       await use(admin);
     },
@@ -104,6 +120,7 @@ describe.skipIf(reason && !servicesRequired)('the shop and its wp-admin in Chrom
 
   it("a visitor's plain page view makes no request to the shop beyond the page, and sets no cookie", async ({ serviceUrl, site, browser }) => {
     const visitor = await browser.newContext();
+    visitor.setDefaultTimeout(PAGE_TIMEOUT);
     const page = await visitor.newPage();
     const errors = recordErrors(page, site, serviceUrl);
     const shopRequests: string[] = [];
