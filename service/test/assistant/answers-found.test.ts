@@ -327,3 +327,25 @@ describe('a question in two parts about shipping to a country', () => {
     expect(answer.content).not.toContain('5,90 €');
   });
 });
+
+describe('a question on a help page', () => {
+  const care = pageTitled('Caring for waterproof clothing');
+  const onCarePage = { url: pageUrl(care), title: care.title };
+
+  // "this" on a help article is the article: the shipping page, which shares "take", had answered.
+  it('"How long does this take?" on the returns page is answered from the returns page', async ({ service, shop }) => {
+    const returns = pageTitled('Returns and exchanges');
+    const visitor = await openWidget(service, shop.agentId, { locale: 'en' });
+    const answer = await visitor.ask('How long does this take?', { pageContext: { url: pageUrl(returns), title: returns.title } });
+    expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(returns)]);
+    expect(answer.content).toMatch(/5 business days|60 days/);
+    expect(answer.content).not.toContain('3 to 5 business days');
+  });
+
+  it('a question that does not point at the page is searched as anywhere else', async ({ service, shop }) => {
+    const visitor = await openWidget(service, shop.agentId, { locale: 'en' });
+    const answer = await visitor.ask('How much is express shipping?', { pageContext: onCarePage });
+    expect(answer.content).toContain('$14.95');
+    expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Shipping'))]);
+  });
+});

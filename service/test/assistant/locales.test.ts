@@ -94,6 +94,9 @@ describe('reply language', () => {
     // A contraction is English ("what's" had counted for nothing, and the French page's locale answered).
     ['en', "what's in it exactly?"],
     ['it', 'fate anche profumi? cerco un eau de parfum alla lavanda'],
+    // "se" and "mi" are Italian as much as Spanish, and an elided article ("l'olio") is a word of its own.
+    ['it', "se apro l'olio e non mi piace posso renderlo?"],
+    ['fr', "l'huile d'olive est-elle bio ?"],
   ])('replies in %s to a question around a product name in another language: %j', (tag, message) => {
     expect(confidentLocale(message)?.tag).toBe(tag);
   });

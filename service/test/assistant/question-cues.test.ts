@@ -8,6 +8,7 @@ describe('the cues of a question', () => {
     expect(analyzeQuestion('le serum vitamine c il est a combien en ce moment', ['fr']).asksPrice).toBe(true);
     expect(analyzeQuestion('Le savon Lune Noire, il est à combien ?', ['fr']).asksPrice).toBe(true);
     expect(analyzeQuestion('a cuanto esta el jabon de alepo', ['es']).asksPrice).toBe(true);
+    expect(analyzeQuestion("il cesto colazione all'italiana a quanto lo vendete?", ['it']).asksPrice).toBe(true);
     // "combien de temps" asks a time, not a price.
     expect(analyzeQuestion('le shampooing dure combien de temps ?', ['fr']).asksPrice).toBe(false);
   });

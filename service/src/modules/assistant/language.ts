@@ -100,9 +100,9 @@ const FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fro
   Object.entries({
     en: "the a an and or is are was were do does did you your yours i my me we our it its this that these those what which who how where when why can could would should will have has had there any some with for of to from not no yes please thanks thank much many what's it's that's there's here's who's how's where's i'm i've i'll don't doesn't isn't aren't can't won't didn't whats thats theres dont doesnt isnt arent cant didnt",
     de: 'der die das den dem des ein eine einen einem einer und oder ist sind war haben hat habt sie ich du wir ihr mein meine mir mich es was wer wie wo warum wann kann können könnt kostet gibt auch nicht kein keine bitte danke für mit von zu noch schon ja nein',
-    fr: 'le la les un une des du et ou est sont de en au aux je tu il elle nous vous ils elles mon ma mes votre vos ce cette ces quel quelle quels quelles qui que quoi comment où pourquoi quand combien avez peut pouvez pour avec dans sur pas oui non merci',
+    fr: "le la les un une des du et ou est sont de en au aux je tu il elle nous vous ils elles mon ma mes votre vos ce cette ces quel quelle quels quelles qui que quoi comment où pourquoi quand combien avez peut pouvez pour avec dans sur pas oui non merci l' d' j' n' qu' s' c' m'",
     es: 'el la los las un una unos unas y o de del en al se lo es son está están yo tú él ella nosotros usted ustedes mi mis su sus este esta estos qué que cuál cuáles quién cómo dónde cuándo por para con tiene tienen puedo puede hay cuánto cuánta cuántos cuántas sí gracias',
-    it: "il lo la gli le un uno una e o di da del della in è sono io tu lui lei noi voi mio mia suo sua questo questa che chi come dove quando perché quanto quanta quanti avete ha hanno posso può per con non sì grazie anche alla alle allo nella nelle nel nei sul sulla degli delle vorrei cerco fate c'è",
+    it: "il lo la gli le un uno una e o di da del della in è sono io tu lui lei noi voi mio mia suo sua questo questa che chi come dove quando perché quanto quanta quanti avete ha hanno ho hai abbiamo siete posso può potete per con non sì grazie anche alla alle allo nella nelle nel nei sul sulla degli delle dei vorrei cerco fate c'è se mi ci ma però più già ancora quale quali quello quella piace l' dell' nell' all' sull' dall' un' c'",
     pt: 'o a os as um uma e ou de do da em no na é são eu tu ele ela nós você vocês meu minha seu sua este esta isso que qual quem como onde quando porque quanto quanta têm tem posso pode para com não sim obrigado obrigada',
     nl: 'de het een en of is zijn ik jij je hij zij wij jullie mijn uw dit dat deze wat wie hoe waar wanneer waarom hoeveel hebben heeft kan kunnen voor met van niet geen ja nee dank bedankt',
   }).map(([language, words]) => [language, new Set(words.split(' ').flatMap((word) => [word, withoutAccents(word)]))]),
@@ -111,6 +111,19 @@ const FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fro
 /** Visitors often type without accents ("cuanto pesa"): words are matched both ways. */
 function withoutAccents(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * The word as the lists hold it: as written, else without its accents, else (an elided word,
+ * "l'olio", "qu'il") the article or pronoun before its apostrophe. English contractions ("it's")
+ * are listed whole.
+ */
+function functionWordOf(written: string): string {
+  if (LISTS_HOLDING.has(written)) return written;
+  const plain = withoutAccents(written);
+  if (LISTS_HOLDING.has(plain)) return plain;
+  const apostrophe = written.indexOf("'");
+  return apostrophe > 0 && apostrophe < written.length - 1 ? written.slice(0, apostrophe + 1) : plain;
 }
 
 /** How many of the lists hold each word: a word only one language uses says more than "la". */
@@ -143,8 +156,9 @@ export function confidentLocale(whole: string): Locale | undefined {
   for (const written of message
     .toLowerCase()
     .replace(/\S*[@/]\S*/g, ' ')
+    .replace(/\u2019/g, "'")
     .match(WORDS) ?? []) {
-    const word = LISTS_HOLDING.has(written) ? written : withoutAccents(written);
+    const word = functionWordOf(written);
     const vote = LISTS_HOLDING.get(word) === 1 ? OWN_WORD_VOTE : 1;
     for (const [language, words] of Object.entries(FUNCTION_WORDS)) {
       if (!words.has(word)) continue;

@@ -154,7 +154,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const named = smallTalk
     ? Promise.resolve([])
     : profile.then((p) => (p.hasProducts ? productsNamedIn(db, input.workspaceId, input.question, { translationsOf: productWordEquivalents }) : []));
-  const onPage = pageProduct(db, input.workspaceId, input.pageContext);
+  const onPage = pageDocuments(db, input.workspaceId, input.pageContext);
   const priceBounded = Object.keys(priceBounds).length > 0;
   const browsing = Object.keys(filters).length > 0 ? browseProducts(db, input.workspaceId, filters, limit, input.question) : Promise.resolve([]);
   // "A tent under 1 kg": the products of the kind asked for, then the ones that meet the measure first.
@@ -201,7 +201,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     ? profile.then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts))
     : Promise.resolve(undefined);
 
-  const [wholeFound, partsFound, names, page, browsed, followUpHits, lastProduct, measured] = await Promise.all([
+  const [wholeFound, partsFound, names, { product: page, article }, browsed, followUpHits, lastProduct, measured] = await Promise.all([
     wholeSearch,
     Promise.all(partSearches),
     named,
@@ -218,16 +218,24 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const aboutProduct = analysis !== undefined && (analysis.asksPrice || analysis.asksStock || analysis.quantity || analysis.onSale);
   const focus = chooseFocus({ names, page, lastProduct, lookingBack, aboutProduct, terms, searched });
   const strongNames = names.filter((name) => name.score >= NAME_MATCH && name.documentId !== focus?.documentId && (name.matchedWords >= 2 || name.distinctive));
+  // "Can I set this up from the app?" on a help article is about the article: read whole, first.
+  const pageArticle = !focus && analysis?.deictic === true && !smallTalk ? article : undefined;
   // The product in focus is read whole, the other products named by their first passage: one
   // statement for all of them, only when there are any. The best page (the first page a search
   // found; a product is never one) came whole with its search. The ranking below keeps it near
   // the top; if it does not, its reading goes unused.
   const read =
-    focus || strongNames.length > 0
-      ? await documentHits(db, input.workspaceId, [...(focus ? [focus.documentId] : []), ...strongNames.map((name) => name.documentId)], FOCUS_CHUNKS)
+    focus || pageArticle || strongNames.length > 0
+      ? await documentHits(
+          db,
+          input.workspaceId,
+          [...(focus ? [focus.documentId] : []), ...(pageArticle ? [pageArticle.documentId] : []), ...strongNames.map((name) => name.documentId)],
+          FOCUS_CHUNKS,
+        )
       : [];
   const chunksOf = (documentId: string) => read.filter((hit) => hit.documentId === documentId);
   const focusHits = focus ? wholeDocument(chunksOf(focus.documentId)) : [];
+  const articleHits = pageArticle ? wholeDocument(chunksOf(pageArticle.documentId)) : [];
   const nameHits = strongNames.flatMap((name) => chunksOf(name.documentId).slice(0, 1));
   const bestPages = new Map((parts.length > 1 ? partsFound : [wholeFound]).map((found) => [found.bestPage[0]?.documentId, found.bestPage] as const));
   const pagesWhole = [...bestPages].flatMap(([id, chunks]) => (id === undefined ? [] : wholeDocument(chunks)));
@@ -240,6 +248,7 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   const applied: ProductFilters = focus ? priceBounds : { ...filters, ...(category ? { category } : {}) };
   const ordered: { hit: SearchHit; origin: SourceOrigin }[] = [
     ...focusHits.map((hit) => ({ hit, origin: focus?.reason ?? ('search' as const) })),
+    ...articleHits.map((hit) => ({ hit, origin: 'page' as const })),
     ...nameHits.map((hit) => ({ hit, origin: 'name' as const })),
     ...(parts.length > 1 ? searched : mergeHits(leansOn ? [...followUpHits, ...whole] : [...whole, ...followUpHits])).map((hit) => ({
       hit,
@@ -264,21 +273,33 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
   return { sources, confidence, lowConfidence: confidence < LOW_CONFIDENCE_THRESHOLD, focus, filters: applied, ...(leansOn ? { leansOn } : {}) };
 }
 
-/** The product on the page the visitor is on: its address, canonical address, or JSON-LD. */
-async function pageProduct(db: Db, workspaceId: string, page: PageContext | null | undefined): Promise<DocumentRef | undefined> {
-  if (!page) return undefined;
+/** What the page the visitor is on shows: a product, or an article (a help page, a post) of the site. */
+interface PageDocuments {
+  product?: DocumentRef;
+  article?: DocumentRef;
+}
+
+/**
+ * The product on the page the visitor is on (its address, canonical address, or JSON-LD), or the
+ * synced page or post at its address.
+ */
+async function pageDocuments(db: Db, workspaceId: string, page: PageContext | null | undefined): Promise<PageDocuments> {
+  if (!page) return {};
   const products = (page.json_ld ?? []).filter((item) => /product/i.test(String(item['@type'] ?? '')));
   const urls = [page.canonical_url, page.url, page.og?.url, ...products.map((item) => (typeof item.url === 'string' ? item.url : undefined))].filter(
     (url): url is string => typeof url === 'string' && url.length > 0,
   );
-  const [atAddress] = (await documentsAt(db, workspaceId, urls)).filter((document) => document.kind === 'product');
-  if (atAddress) return atAddress;
-  const [product] = products;
-  if (!product) return undefined;
+  const atAddress = await documentsAt(db, workspaceId, urls);
+  const product = atAddress.find((document) => document.kind === 'product');
+  if (product) return { product };
+  const article = atAddress.find((document) => document.kind === 'post');
+  const [described] = products;
+  if (!described) return article ? { article } : {};
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-  const sku = text(product.sku);
-  const name = text(product.name);
-  return productByIdentity(db, workspaceId, { ...(sku ? { sku } : {}), ...(name ? { name } : {}) });
+  const sku = text(described.sku);
+  const name = text(described.name);
+  const identified = await productByIdentity(db, workspaceId, { ...(sku ? { sku } : {}), ...(name ? { name } : {}) });
+  return identified ? { product: identified } : article ? { article } : {};
 }
 
 /**
