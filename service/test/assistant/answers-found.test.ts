@@ -349,3 +349,40 @@ describe('a question on a help page', () => {
     expect(answer.sources.map((s) => s.url)).toEqual([pageUrl(pageTitled('Shipping'))]);
   });
 });
+
+describe('a follow-up that names a sibling of the product discussed', () => {
+  const vinegar = (wpId: number, years: number, price: string) => ({
+    wp_id: wpId,
+    sku: `ABT-${years}`,
+    name: `Aceto Balsamico Tradizionale di Modena DOP ${years} anni 100 ml`,
+    permalink: `${STORE_URL}/prodotto/aceto-${years}`,
+    image_url: null,
+    short_description_html: `<p>Invecchiato almeno ${years} anni in botti di legni diversi.</p>`,
+    description_html: `<p>Denso e profondo, da usare a gocce su formaggi stagionati e fragole.</p><ul><li>Invecchiamento: ${years} anni</li><li>Formato: 100 ml</li></ul>`,
+    pricing: { currency: 'EUR', price, regular_price: price, sale_price: null },
+    stock_status: 'instock',
+    stock_quantity: 5,
+    on_sale: false,
+    categories: [{ id: 9, slug: 'aceti', name: 'Aceti' }],
+    attributes: [],
+    modified_at: '2026-10-01T09:00:00Z',
+    language: 'it-IT',
+    content_hash: `aceto-${years}`,
+  });
+
+  // The 12-year vinegar's price had been given again: "25" is not in its name.
+  it('"e quello da 25 anni?" after the 12-year vinegar is about the 25-year one', async ({ service, shop: _outdoorStore }) => {
+    const cellar = await seedWorkspace(service.database, 'Acetaia');
+    expect((await handshakeRequest(service.app, cellar.token)).statusCode).toBe(200);
+    const items = [vinegar(501, 12, '54.00'), vinegar(502, 25, '98.00')];
+    expect((await signedSync(service.app, cellar.token, 'products', { items })).statusCode).toBe(200);
+    const visitor = await openWidget(service, cellar.agentId, { locale: 'it' });
+    expect((await visitor.ask("quanto costa l'aceto balsamico tradizionale 12 anni?")).content).toContain('54,00');
+    const sibling = await visitor.ask('e quello da 25 anni?');
+    expect(sibling.content).toContain('98,00');
+    expect(sibling.content).not.toContain('54,00');
+    // A follow-up that adds nothing to the name stays with the product discussed.
+    const same = await visitor.ask('e quanto invecchia?');
+    expect(same.sources.map((s) => s.url)).toEqual([`${STORE_URL}/prodotto/aceto-25`]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   NAME_MATCH,
   productByIdentity,
   productsNamedIn,
+  productsTitledWith,
   type DocumentRef,
   type NamedProduct,
 } from '../knowledge/products.js';
@@ -198,7 +199,11 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     : Promise.resolve([]);
   const lookingBack = followUp || analysis?.deictic === true;
   const discussed = lookingBack
-    ? profile.then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts))
+    ? profile
+        .then((p) => conversationProduct(db, input.workspaceId, input.previousAnswerSources, input.previousUserTurns, p.hasProducts))
+        .then(async (product) =>
+          product && followUp ? ((await siblingProduct(db, input.workspaceId, product, input.question, termLanguages)) ?? product) : product,
+        )
     : Promise.resolve(undefined);
 
   const [wholeFound, partsFound, names, { product: page, article }, browsed, followUpHits, lastProduct, measured] = await Promise.all([
@@ -323,6 +328,38 @@ async function conversationProduct(
   if (!previous) return undefined;
   const [named] = await productsNamedIn(db, workspaceId, previous, { limit: 1 });
   return named && named.score >= NAME_MATCH ? { documentId: named.documentId, kind: 'product', title: named.title, url: named.url } : undefined;
+}
+
+/** A follow-up adds at most this many words to the name of the product discussed. */
+const SIBLING_MAX_ADDED = 2;
+/** Products read whose name has the words a follow-up adds. */
+const SIBLING_CANDIDATES = 20;
+/** The share of the discussed product's name words a sibling has. */
+const SIBLING_SHARE = 0.6;
+
+/**
+ * "e quello da 25 anni?" after the 12-year balsamic vinegar, "and the 8 cup one?" after the
+ * 6-cup moka pot: the product whose name has the words (a number, a model word) the follow-up
+ * adds to the product discussed and most of the rest of its name. Words the follow-up shares
+ * with the name ("anni") add nothing.
+ */
+async function siblingProduct(
+  db: Db,
+  workspaceId: string,
+  discussed: DocumentRef,
+  question: string,
+  languages: readonly string[],
+): Promise<DocumentRef | undefined> {
+  const named = new Set(wordsOf(discussed.title));
+  const added = [...new Set(wordsOf(question))].filter((word) => !named.has(word) && (/^\p{N}+$/u.test(word) || contentTerms(word, languages).length > 0));
+  if (added.length === 0 || added.length > SIBLING_MAX_ADDED) return undefined;
+  let best: { product: DocumentRef; share: number } | undefined;
+  for (const product of await productsTitledWith(db, workspaceId, added, SIBLING_CANDIDATES)) {
+    if (product.documentId === discussed.documentId) continue;
+    const share = wordsOf(product.title).filter((word) => named.has(word)).length / named.size;
+    if (share >= SIBLING_SHARE && (!best || share > best.share)) best = { product, share };
+  }
+  return best?.product;
 }
 
 interface FocusCandidates {

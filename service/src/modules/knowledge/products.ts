@@ -384,6 +384,27 @@ export async function documentsAt(db: Db, workspaceId: string, urls: readonly st
     .sort((a, b) => position(a.url) - position(b.url));
 }
 
+/**
+ * Products whose name has every one of these words whole (letters and digits only, compared
+ * without case): "25" finds "Aceto Balsamico … Extravecchio 25 anni", not "… 250 ml".
+ */
+export async function productsTitledWith(db: Db, workspaceId: string, words: readonly string[], limit: number): Promise<DocumentRef[]> {
+  const whole = words.filter((word) => /^[\p{L}\p{N}]+$/u.test(word));
+  if (whole.length === 0 || whole.length !== words.length) return [];
+  const rows = await queryRows<{ id: string; title: string; permalink: string }>(
+    db,
+    sql`SELECT d.id, d.title, d.permalink FROM documents d
+         WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product'
+           AND ${sql.join(
+             whole.map((word) => sql`d.title ~* ${`(^|[^[:alnum:]])${word}($|[^[:alnum:]])`}`),
+             sql` AND `,
+           )}
+         ORDER BY d.id
+         LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ documentId: String(row.id), kind: 'product' as const, title: String(row.title), url: String(row.permalink) }));
+}
+
 /** A product by its SKU or exact name (a page's JSON-LD names it so). */
 export async function productByIdentity(db: Db, workspaceId: string, identity: { sku?: string; name?: string }): Promise<DocumentRef | undefined> {
   const conditions = [

@@ -59,6 +59,13 @@ const GROUPS: readonly string[] = [
   'vest vests weste westen gilet gilets chaleco chalecos bodywarmer colete',
   'down daune daunen plumon plumes piumino dons penugem',
   'fill fullung fullkraft bauschkraft gonflant relleno imbottitura vulling enchimento',
+  'included includes contains contents enthalten enthalt lieferumfang inclus incluse inclusos comprend contient incluye incluido incluida contiene contenuto incluso inclusi inbegrepen bevat inclui incluidos',
+  'gasket seal dichtung dichtungsring joint guarnicion junta guarnizione afdichting vedacao',
+  'pot pots topf topfe casserole casseroles olla ollas pentola pentole pannen panela panelas',
+  'altitude altitud altitudine hoogteligging',
+  'calorie calories kalorien kalorie calorias caloria kcal calorieen',
+  'protein proteins protein proteine proteines proteina proteinas eiwit eiwitten',
+  'valid validity gultig gultigkeit valable validite valido valida validez validita geldig geldigheid validade',
   // Materials and properties
   'glass glas verre vidrio cristal vetro vidro',
   'steel stainless stahl edelstahl acier inox acero inoxidable acciaio staal rvs aco',
@@ -129,6 +136,10 @@ const GROUPS: readonly string[] = [
   'roast rostung rostgrad torrefaction tueste tostado tostatura branding torra',
   'grind ground grinding mahlen mahlgrad gemahlen mouture moulu molienda molido macinatura macinato maling gemalen moagem moido',
   'beans bohnen grains granos chicchi bonen graos',
+  'vinegar essig vinaigre vinagre aceto azijn',
+  'breakfast fruhstuck petit-dejeuner desayuno colazione ontbijt pequeno-almoco',
+  'basket hamper korb geschenkkorb panier cesta cesto cesti mand',
+  'voucher gutschein geschenkgutschein vale buono buoni tegoedbon',
   'food futter nourriture comida cibo voer racao',
 ];
 
