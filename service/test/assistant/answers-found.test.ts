@@ -1,7 +1,18 @@
 import { describe, expect } from 'vitest';
 import { seedWorkspace, type SeededWorkspace, type TestApp } from '../helpers/app.js';
 import { handshakeRequest, signedSync } from '../helpers/integration.js';
-import { STORE_URL, openWidget, pageItem, pageTitled, pageUrl, productNamed, productUrl, quotedLines, outdoorStoreTest } from './helpers/outdoor-store.js';
+import {
+  STORE_URL,
+  openWidget,
+  pageItem,
+  pageTitled,
+  pageUrl,
+  productNamed,
+  productUrl,
+  quotedLines,
+  outdoorStoreTest,
+  type StorePage,
+} from './helpers/outdoor-store.js';
 
 /**
  * Questions a shopper asks every day that the offline responder got wrong while the issue's
@@ -384,5 +395,42 @@ describe('a follow-up that names a sibling of the product discussed', () => {
     // A follow-up that adds nothing to the name stays with the product discussed.
     const same = await visitor.ask('e quanto invecchia?');
     expect(same.sources.map((s) => s.url)).toEqual([`${STORE_URL}/prodotto/aceto-25`]);
+  });
+});
+
+describe('questions about what a site never speaks of', () => {
+  // "The next number 001 gives 2025-001" had been quoted for a number to call.
+  it('"What\'s your phone number?" on a site that gives none is for the team; where a page gives one, it is quoted', async ({
+    service,
+    shop: _outdoorStore,
+  }) => {
+    const site = async (name: string, pages: StorePage[]) => {
+      const workspace = await seedWorkspace(service.database, name);
+      expect((await handshakeRequest(service.app, workspace.token)).statusCode).toBe(200);
+      const items = pages.map((page) => ({ ...pageItem(page), content_hash: `${name}-${page.wpId}` }));
+      expect((await signedSync(service.app, workspace.token, 'posts', { items })).statusCode).toBe(200);
+      return openWidget(service, workspace.agentId, { locale: 'en' });
+    };
+    const numbering = {
+      wpId: 302,
+      slug: 'numbering',
+      title: 'Custom invoice numbering',
+      html: '<p>Your invoice number is the prefix and the next number: the prefix {YYYY}- with the next number 001 gives 2025-001.</p>',
+    };
+    const noPhone = { wpId: 301, slug: 'contact', title: 'Contact us', html: '<p>Write to help@harbour.example and we answer within one business day.</p>' };
+    const unanswered = await (await site('Ledgerly', [noPhone, numbering])).ask("What's your phone number? I'd rather call someone");
+    expect(unanswered.sources).toEqual([]);
+    expect(unanswered.content).not.toMatch(/\d/);
+
+    const phone = { ...noPhone, html: '<p>Call us on +1 (555) 010-4477, Monday to Friday from 9 am to 5 pm.</p>' };
+    const answered = await (await site('Harbour Lights', [phone, numbering])).ask("What's your phone number?");
+    expect(answered.content).toContain('+1 (555) 010-4477');
+  });
+
+  // "Integración" is the shop's word for other things: a name it never mentions is not among them.
+  it('"¿Tienen integración con Mercado Pago?" asks about a name no page mentions: the team answers', async ({ service, shop }) => {
+    const answer = await ask(service, shop, '¿Tienen integración con Mercado Pago para los envíos?');
+    expect(answer.sources).toEqual([]);
+    expect(answer.content).not.toContain('$');
   });
 });

@@ -148,6 +148,11 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
   if (thing && primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage) && lacksWordAsked(thing, facts.sources, languages)) {
     return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'The question asks for a thing no source speaks of' };
   }
+  // "¿Tienen integración con Mercado Pago?": a name is written alike in every language.
+  const partner = partnerAskedFor(question);
+  if (partner && lacksWordAsked(partner, facts.sources, languages)) {
+    return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'The question asks about a name no source speaks of' };
+  }
   // A part with a single word of its own ("how long do I have?") is read with the question whole,
   // unless that word names a topic of the shop's ("…, and how do I return something?").
   const ownWords = (part: string) => contentTerms(part, languages);
@@ -187,9 +192,12 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
     // So is a question naming a country the pages only cover as part of a region ("Germany": "the European Union").
     const topicWords =
       parts.length > 1 ? shopTopicWords(part, [facts.contentLanguage, facts.language]) : destinationWords(part, [facts.contentLanguage, facts.language]);
+    // "What's your phone number?" is answered by a page that gives one, not by a sentence about
+    // other numbers ("the next number 001 gives 2025-001"); on a site that gives none, by the team.
+    const sources = asksPhoneNumber(part) ? facts.sources.slice(0, PHONE_SOURCES_READ).filter((source) => givesPhoneNumber(source.content)) : facts.sources;
     const extracted =
-      extractAnswer(part, facts.sources, languages, facts.analysis.quantity, options) ??
-      (topicWords ? extractAnswer(`${part} ${topicWords}`, facts.sources, languages, facts.analysis.quantity, options) : undefined);
+      extractAnswer(part, sources, languages, facts.analysis.quantity, options) ??
+      (topicWords ? extractAnswer(`${part} ${topicWords}`, sources, languages, facts.analysis.quantity, options) : undefined);
     if (extracted && !answers.some((answer) => sameAnswer(answer, extracted))) answers.push(extracted);
   }
   if (answers.length === 0) return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'No source answers the question' };
@@ -490,7 +498,7 @@ function namesAnAttribute(product: OfflineSource): (term: string) => boolean {
  * naming the thing up to what says more of it ("…where I can", "…for home roasting").
  */
 const THING_ASKED_FOR = new RegExp(
-  String.raw`(?<![\p{L}])(?:is there|are there|do you (?:guys )?(?:have|sell|offer|run|do|make|carry|provide|stock|host|organi[sz]e)|does the shop (?:have|offer)|gibt es|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|y a-t-il|avez-vous|vous avez|proposez-vous|vous proposez|vendez-vous|vous vendez|faites-vous|hay|tienen|teneis|ofrecen|ofreceis|venden|vendeis|c'e|ci sono|avete|offrite|vendete|hebben jullie|is er|zijn er|verkopen jullie|tem|voces tem|vendem|oferecem)\s+(?:an?|any|some|the|ein|eine|einen|irgendwelche|un|une|des|du|de la|una|unos|unas|algun|alguna|algunos|algunas|uno|dei|delle|degli|een|um|uma)?\s*([\p{L}\p{N}' -]+?)(?=\s+(?:where|that|which|who|for|to|with|in|on|at|from|so|if|wo|mit|fur|um|zum|zur|ou|pour|avec|qui|que|donde|con|para|dove|per|waar|voor|onde|com)(?![\p{L}])|\s*[?.!,;]|$)`,
+  String.raw`(?<![\p{L}])(?:is there|are there|do you (?:guys )?(?:have|sell|offer|run|do|make|carry|provide|stock|host|organi[sz]e)|does (?:the shop|[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?) (?:have|offer|do|support|sell|provide)|gibt es|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|y a-t-il|avez-vous|vous avez|proposez-vous|vous proposez|vendez-vous|vous vendez|faites-vous|hay|tienen|teneis|ofrecen|ofreceis|venden|vendeis|c'e|ci sono|avete(?: anche)?|offrite|vendete|fate(?: anche)?|organizzate|hebben jullie|is er|zijn er|verkopen jullie|tem|voces tem|vendem|oferecem)\s+(?:an?|any|some|the|ein|eine|einen|irgendwelche|un|une|des|du|de la|una|unos|unas|algun|alguna|algunos|algunas|uno|dei|delle|degli|een|um|uma)?\s*([\p{L}\p{N}' -]+?)(?=\s+(?:where|that|which|who|for|to|with|in|on|at|from|so|if|wo|mit|fur|um|zum|zur|ou|pour|avec|qui|que|donde|con|para|dove|per|waar|voor|onde|com)(?![\p{L}])|\s*[?.!,;]|$)`,
   'u',
 );
 
@@ -500,6 +508,35 @@ const ANY_THING =
 
 /** Such a question is short: it is read in the question's first characters only, which bounds the work of the pattern's lazy scan. */
 const THING_ASKED_CHARS = 300;
+
+/**
+ * A name a question asks to work with: "integration with Mercado Pago", "connect to Xero",
+ * "compatible con Alexa" (the name's words capitalised as the visitor wrote them).
+ */
+const PARTNER_ASKED_FOR =
+  /(?<![\p{L}])(?:integrat|integraci|integrazion|integre|connect|conect|collegat|verbind|compatib|kompatib|sync|sincroniz)\p{L}*\s+(?:with|to|con|mit|avec|a|met|com|zu)\s+((?:\p{Lu}[\p{L}\p{N}'-]*)(?:\s+\p{Lu}[\p{L}\p{N}'-]*){0,3})/u;
+
+function partnerAskedFor(question: string): string | undefined {
+  return PARTNER_ASKED_FOR.exec(question.slice(0, THING_ASKED_CHARS))?.[1];
+}
+
+/** A question asking for the phone number, or to call (folded text, main languages). */
+const PHONE_ASKED =
+  /(?<![\p{L}])(?:phone (?:number|no)|telephone number|number to call|call (?:you|someone|somebody|a person)|ring you|telefonnummer|anrufen|numero de (?:telephone|tel|telefono|telefone)|(?:vous|quelqu'un) appeler|appeler quelqu'un|llamar(?:les|os)?|numero di telefono|chiamar\p{L}*|telefoonnummer|bellen|ligar para)(?![\p{L}])/u;
+/** A run that may be a phone number as pages write it, with spaces, dots, dashes or brackets. */
+const NUMBER_RUN = /[+(]?\d[\d\s().\/-]{7,}\d/g;
+/** Digits a phone number has at least, with its area code: more than a date ("2025-01-15") or an invoice number. */
+const PHONE_DIGITS = 9;
+/** The sources read for a phone number: the contact page is among the first when there is one. */
+const PHONE_SOURCES_READ = 6;
+
+function asksPhoneNumber(question: string): boolean {
+  return PHONE_ASKED.test(fold(question.slice(0, THING_ASKED_CHARS)));
+}
+
+function givesPhoneNumber(text: string): boolean {
+  return [...text.matchAll(NUMBER_RUN)].some(([run]) => (run.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS);
+}
 
 function thingAskedFor(question: string): string | undefined {
   return (
