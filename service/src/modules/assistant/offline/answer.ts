@@ -524,7 +524,7 @@ function partnerAskedFor(question: string): string | undefined {
 const PHONE_ASKED =
   /(?<![\p{L}])(?:phone (?:number|no)|telephone number|number to call|call (?:you|someone|somebody|a person)|ring you|telefonnummer|anrufen|numero de (?:telephone|tel|telefono|telefone)|(?:vous|quelqu'un) appeler|appeler quelqu'un|llamar(?:les|os)?|numero di telefono|chiamar\p{L}*|telefoonnummer|bellen|ligar para)(?![\p{L}])/u;
 /** A run that may be a phone number as pages write it, with spaces, dots, dashes or brackets. */
-const NUMBER_RUN = /[+(]?\d[\d\s().\/-]{7,}\d/g;
+const NUMBER_RUN = /[+(]?\d[\d\s()./-]{7,}\d/g;
 /** Digits a phone number has at least, with its area code: more than a date ("2025-01-15") or an invoice number. */
 const PHONE_DIGITS = 9;
 /** The sources read for a phone number: the contact page is among the first when there is one. */
