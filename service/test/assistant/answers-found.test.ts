@@ -150,6 +150,34 @@ describe("a product's own text that says when it is back", () => {
     expect(answer.sources.map((s) => s.url)).toEqual([lantern.permalink]);
   });
 
+  // The shipping page's "Standard shipping takes 3 to 5 business days" had answered.
+  it('"when would this ship if i order today" on a product on backorder quotes when its own page says it ships', async ({ service, shop }) => {
+    const lamp = {
+      wp_id: 903,
+      sku: 'NW-LMP-ARC',
+      name: 'Halden Arc Floor Lamp',
+      permalink: `${STORE_URL}/products/halden-arc-floor-lamp`,
+      image_url: null,
+      short_description_html: '<p>An arc floor lamp on a marble base.</p>',
+      description_html:
+        '<p>The Halden curves over your sofa from a heavy marble base.</p><h3>Availability</h3><p>This lamp is on backorder. Orders placed now ship in about 3 weeks.</p>',
+      pricing: { currency: 'USD', price: '349.00', regular_price: '349.00', sale_price: null },
+      stock_status: 'onbackorder',
+      stock_quantity: null,
+      on_sale: false,
+      categories: [{ id: 903, slug: 'lighting', name: 'Lighting' }],
+      attributes: [],
+      modified_at: '2026-10-01T09:00:00Z',
+      language: 'en-US',
+      content_hash: 'store-product-903',
+    };
+    expect((await signedSync(service.app, shop.token, 'products', { items: [lamp] })).statusCode).toBe(200);
+    const visitor = await openWidget(service, shop.agentId, { locale: 'en' });
+    const answer = await visitor.ask('when would this ship if i order today', { pageContext: { url: lamp.permalink, title: lamp.name } });
+    expect(quotedLines(answer.content).join(' '), answer.content).toContain('ship in about 3 weeks');
+    expect(answer.content).not.toContain('3 to 5 business days');
+  });
+
   it('"elle sera dispo quand ?" in French quotes the date its description gives', async ({ service, shop }) => {
     const cream = {
       wp_id: 902,

@@ -443,6 +443,8 @@ export interface ContentProfile {
   configs: string[];
   /** Whether the workspace has any product: a content site's questions never look for one. */
   hasProducts: boolean;
+  /** How many chunks its index has (counted up to CHUNKS_COUNTED), which search weighs words against. */
+  chunks: number;
 }
 
 /** When each workspace's documents last changed in this process: a cached profile older than that is read again. */
@@ -457,24 +459,26 @@ export function noteContentChanged(workspaceId: string, now = Date.now()): void 
 const contentProfileCache = new WeakMap<Db, Map<string, { at: number; profile: Promise<ContentProfile> }>>();
 const CONTENT_PROFILE_TTL_MS = 60_000;
 const CONTENT_LANGUAGE_SAMPLE = 2000;
+const CHUNKS_COUNTED = 100_000;
 
 /**
  * What a workspace's content is: the text-search configurations it was indexed with (from a
- * bounded sample of its chunks) and whether it has products; one statement, cached for a minute
- * per workspace.
+ * bounded sample of its chunks), whether it has products and how many chunks; one statement,
+ * cached for a minute per workspace.
  */
 export function contentProfileOf(db: Db, workspaceId: string, now = Date.now()): Promise<ContentProfile> {
   let byWorkspace = contentProfileCache.get(db);
   if (!byWorkspace) contentProfileCache.set(db, (byWorkspace = new Map()));
   const cached = byWorkspace.get(workspaceId);
   if (cached && now - cached.at < CONTENT_PROFILE_TTL_MS && cached.at >= (contentChangedAt.get(workspaceId) ?? 0)) return cached.profile;
-  const profile = queryRows<{ configs: string[] | null; has_products: boolean }>(
+  const profile = queryRows<{ configs: string[] | null; has_products: boolean; chunks: number | string }>(
     db,
     sql`SELECT (SELECT array_agg(s.config ORDER BY s.n DESC, s.config) FROM (
                  SELECT t.config, count(*) AS n FROM (SELECT c.text_search_config AS config FROM chunks c WHERE c.workspace_id = ${workspaceId} LIMIT ${CONTENT_LANGUAGE_SAMPLE}) t
                   GROUP BY t.config ORDER BY n DESC LIMIT 3) s) AS configs,
-               EXISTS (SELECT 1 FROM documents d WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product') AS has_products`,
-  ).then(([row]) => ({ configs: (row?.configs ?? []).map(String), hasProducts: row?.has_products === true }));
+               EXISTS (SELECT 1 FROM documents d WHERE d.workspace_id = ${workspaceId} AND d.kind = 'product') AS has_products,
+               (SELECT count(*) FROM (SELECT 1 FROM chunks c WHERE c.workspace_id = ${workspaceId} LIMIT ${CHUNKS_COUNTED}) n) AS chunks`,
+  ).then(([row]) => ({ configs: (row?.configs ?? []).map(String), hasProducts: row?.has_products === true, chunks: Number(row?.chunks ?? 0) }));
   if (byWorkspace.size > 10_000) byWorkspace.clear();
   byWorkspace.set(workspaceId, { at: now, profile });
   profile.catch(() => byWorkspace.delete(workspaceId));

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { DocumentKind } from '../../db/schema.js';
+import { contentProfileOf } from './products.js';
 import {
   COMMON_LEXEME_SHARE,
+  commonLexemes,
   commonLexemesOverThreshold,
   isLiteralTerm,
   lexemesOfTerms,
@@ -74,7 +76,7 @@ export interface SearchHit {
   url: string;
   heading: string | null;
   content: string;
-  /** ts_rank_cd normalised to [0, 1): higher is better. */
+  /** ts_rank_cd normalised to [0, 1): how densely the chunk says the question's words. */
   score: number;
   data: Record<string, unknown>;
 }
@@ -117,8 +119,17 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
   const primary = await textSearchConfigFor(db, params.language ?? 'en');
   const configs = [...new Set([primary, ...(params.alsoConfigs ?? [])])].slice(0, 3);
   const terms = text.split(' | ');
-  const termsByConfig = await Promise.all(configs.map((config) => candidateTerms(db, config, terms)));
-  const kept = mergeCandidateTerms(termsByConfig);
+  const [termsByConfig, shares, profile] = await Promise.all([
+    Promise.all(configs.map((config) => candidateTerms(db, config, terms))),
+    commonLexemes(db),
+    contentProfileOf(db, params.workspaceId),
+  ]);
+  const kept = withFrequencies(
+    mergeCandidateTerms(termsByConfig),
+    termsByConfig,
+    new Map(shares.map((common) => [common.lexeme, common.share])),
+    profile.chunks,
+  );
   if (kept.length === 0) return { hits: [], bestPage: [] };
   const stemmed = (term: SQL) =>
     sql.join(
@@ -147,34 +158,44 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
     : sql``;
   const ranked = sql`
     WITH q AS (SELECT ${sql.join(queryParts, sql` || `)} AS query),
-    candidates AS (
-      SELECT DISTINCT m.id FROM json_to_recordset(${JSON.stringify(kept)}::json) AS t(term text, literal boolean, lexemes text), LATERAL (
+    matches AS (
+      SELECT t.term, t.df, m.id FROM json_to_recordset(${JSON.stringify(kept)}::json) AS t(term text, literal boolean, lexemes text, df float8), LATERAL (
         SELECT c.id FROM chunks c
          WHERE c.workspace_id = ${params.workspaceId}
            AND c.tsv @@ CASE WHEN t.literal THEN ${stemmed(sql`t.term`)} || to_tsquery('simple', t.term)
                              ELSE t.lexemes::tsquery END
            ${kindFilter}
          LIMIT ${CANDIDATES_PER_TERM}) m),
-    ranked AS (
-      SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data,
-             ts_rank_cd(c.tsv, q.query, 32) AS score
-        FROM q, candidates k
-        JOIN chunks c ON c.id = k.id
+    weights AS (
+      SELECT w.term, w.idf, sum(w.idf) OVER () AS total FROM (
+        SELECT m.term, ln((greatest(${profile.chunks}::float8, max(m.df), count(*)) + 1) / (greatest(max(m.df), count(*)) + 0.5)) AS idf
+          FROM matches m GROUP BY m.term) w),
+    candidates AS (SELECT m.id, sum(w.idf) / greatest(max(w.total), 1e-9) AS covered FROM matches m JOIN weights w ON w.term = m.term GROUP BY m.id),
+    scored AS MATERIALIZED (
+      SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, ts_rank_cd(c.tsv, q.query, 32) AS score, k.covered
+        FROM q, chunks c
+        JOIN candidates k ON k.id = c.id
         JOIN documents d ON d.id = c.document_id
-       WHERE c.workspace_id = ${params.workspaceId} ${filterCondition(params.filters)} ${snippetCondition(params.agentId, params.language)}
-       ORDER BY score DESC, c.id
+       -- The candidates read by their keys, a few hundred at most: never the whole index.
+       WHERE c.id = ANY (ARRAY(SELECT id FROM candidates)) AND c.workspace_id = ${params.workspaceId}
+             ${filterCondition(params.filters)} ${snippetCondition(params.agentId, params.language)}),
+    ranked AS (
+      SELECT s.chunk_id, s.document_id, s.heading, s.content, s.kind, s.title, s.permalink, s.data, s.score,
+             s.covered * (${DENSITY_FLOOR} + s.score) AS relevance
+        FROM scored s
+       ORDER BY relevance DESC, s.chunk_id
        LIMIT ${limit})`;
   if (pageChunks <= 0) {
-    const rows = await queryRows<Record<string, unknown>>(db, sql`${ranked} SELECT * FROM ranked ORDER BY score DESC, chunk_id`);
+    const rows = await queryRows<Record<string, unknown>>(db, sql`${ranked} SELECT * FROM ranked ORDER BY relevance DESC, chunk_id`);
     return { hits: rows.map(hitOf), bestPage: [] };
   }
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`${ranked},
     best AS (SELECT r.document_id FROM ranked r WHERE r.kind = 'post' ORDER BY r.score DESC, r.chunk_id LIMIT 1)
-    SELECT r.*, 0 AS ordinal, false AS whole FROM ranked r
+    SELECT r.chunk_id, r.document_id, r.heading, r.content, r.kind, r.title, r.permalink, r.data, r.score, r.relevance, 0 AS ordinal, false AS whole FROM ranked r
     UNION ALL
-    SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 1::real AS score, c.ordinal, true AS whole
+    SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, 1::real AS score, 0 AS relevance, c.ordinal, true AS whole
       FROM best b
       JOIN documents d ON d.id = b.document_id
       JOIN LATERAL (SELECT * FROM chunks c WHERE c.document_id = b.document_id AND c.workspace_id = ${params.workspaceId} ORDER BY c.ordinal LIMIT ${Math.min(pageChunks, 50)}) c ON true`,
@@ -182,9 +203,38 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
   const hits = rows.filter((row) => row.whole !== true && row.whole !== 't');
   const page = rows.filter((row) => row.whole === true || row.whole === 't');
   return {
-    hits: hits.map(hitOf).sort((a, b) => b.score - a.score || a.chunkId - b.chunkId),
+    hits: hits.sort((a, b) => Number(b.relevance) - Number(a.relevance) || Number(a.chunk_id) - Number(b.chunk_id)).map(hitOf),
     bestPage: page.sort((a, b) => Number(a.ordinal) - Number(b.ordinal)).map(hitOf),
   };
+}
+
+/**
+ * Chunks are ordered by the share of the question's information they have (its words weighed by
+ * how rare they are in the index, see weightedTerms) times how densely they say its words
+ * (ts_rank_cd, in [0, 1)): the chunk that names the "Okta" asked about comes before those that
+ * say "Pro plan" three times. The floor keeps a chunk that says a rare word once, with little
+ * density, in the running.
+ */
+const DENSITY_FLOOR = 0.1;
+
+/**
+ * The words that gather candidates, each with the share of chunks the planner's statistics give
+ * it (times the chunks: a document frequency; 0 when it has none). The statement counts the
+ * candidates each word gathered as well (at most CANDIDATES_PER_TERM), and weighs each word by
+ * the larger: BM25's inverse document frequency, ln((N + 1) / (df + 0.5)), never below zero.
+ * "Okta" in "Can we use Okta for login? We're on the Pro plan." says more than "plan", which
+ * every help page has. A word no chunk has tells no chunk from another, and is not counted.
+ */
+function withFrequencies<T extends { term: string }>(
+  kept: readonly T[],
+  lists: readonly CandidateTerm[][],
+  shares: ReadonlyMap<string, number>,
+  chunks: number,
+): (T & { df: number })[] {
+  return kept.map((term) => {
+    const lexemes = lists.flatMap((list) => list.filter((candidate) => candidate.term === term.term).flatMap((candidate) => candidate.lexemes));
+    return { ...term, df: Math.max(0, ...lexemes.map((lexeme) => (shares.get(lexeme) ?? 0) * chunks)) };
+  });
 }
 
 /**

@@ -298,6 +298,15 @@ function aboutProduct(
       reason: `When ${focus.title} will be back in stock is not known`,
     };
   }
+  // "When would this ship if I order today?" about a product on backorder: its own page's
+  // "Orders placed now ship in about 3 weeks" answers, not the shop's usual delivery times.
+  if (focus.data.stock_status !== 'instock' && SHIPS_WHEN.test(fold(question.slice(0, THING_ASKED_CHARS)))) {
+    const dated = restockSentence(focusSources);
+    if (dated) {
+      const today = stockSentence(focus, markdownLink(focus.title, focus.url), language);
+      return { kind: 'text', text: [today, quotedAnswer({ source: focus, sentences: [dated], score: 1 }, language)].filter(Boolean).join('\n\n') };
+    }
+  }
   const residual = residualTerms(question, focus, facts);
   // "And in blue?" about the product just discussed: its options answer it.
   const followUp = facts.focus?.reason !== 'name' && residual.length > 0 && residual.length <= SHORT_FOLLOW_UP_TERMS && !analysis.quantity;
@@ -391,6 +400,10 @@ function pagesBesides(focus: OfflineSource, sources: readonly OfflineSource[]): 
 /** "When will it be back in stock?", "elle sera dispo quand ?", in the languages with most shoppers. */
 const RESTOCK =
   /(?<![\p{L}])(?:back in stock|in stock again|restock\w*|available again|(?:be|come) back|wieder (?:lieferbar|verfugbar|auf lager|vorratig|da|erhaltlich)|nachschub|de nouveau (?:disponible|en stock)|reassort\w*|reappro\w*|a nouveau disponible|vuelve a (?:estar disponible|haber)|reposicion|disponible de nuevo|di nuovo disponibile|torna (?:disponibile|in stock)|weer (?:op voorraad|leverbaar|beschikbaar)|volta a estar disponivel|when (?:\w+ ){0,4}(?:available|in stock)|dispo\w* quand|quand (?:\w+ ){0,4}(?:dispo\w*|en stock|de retour)|wann (?:\w+ ){0,4}(?:wieder|lieferbar|verfugbar)|cuando (?:\w+ ){0,4}(?:disponible|en stock)|quando (?:\w+ ){0,4}(?:disponibil\w*|disponivel))(?![\p{L}])/u;
+
+/** A question asking when an order ships or arrives (folded text, main languages). */
+const SHIPS_WHEN =
+  /(?<![\p{L}])(?:when|how soon|how long|wann|wie lange|wie schnell|quand|combien de temps|cuando|cuanto tarda\p{L}*|quando|quanto tempo|wanneer|hoe lang|hoe snel)(?![\p{L}])[^?.!]{0,60}?(?<![\p{L}])(?:ship\p{L}*|dispatch\p{L}*|deliver\p{L}*|arriv\p{L}*|get it|receive|versand\p{L}*|verschick\p{L}*|liefer\p{L}*|ankomm\p{L}*|expedi\p{L}*|envoy\p{L}*|livr\p{L}*|recevoir|envi\p{L}*|entreg\p{L}*|llega\p{L}*|recib\p{L}*|sped\p{L}*|consegn\p{L}*|ricev\p{L}*|verzend\p{L}*|verzonden|lever\p{L}*|geleverd|ontvang\p{L}*|cheg\p{L}*)/u;
 
 /**
  * A sentence of the product's own text that says when it is back or ships: a restock phrase or
@@ -498,7 +511,7 @@ function namesAnAttribute(product: OfflineSource): (term: string) => boolean {
  * naming the thing up to what says more of it ("…where I can", "…for home roasting").
  */
 const THING_ASKED_FOR = new RegExp(
-  String.raw`(?<![\p{L}])(?:is there|are there|do you (?:guys )?(?:have|sell|offer|run|do|make|carry|provide|stock|host|organi[sz]e)|does (?:the shop|[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?) (?:have|offer|do|support|sell|provide)|gibt es|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|y a-t-il|avez-vous|vous avez|proposez-vous|vous proposez|vendez-vous|vous vendez|faites-vous|hay|tienen|teneis|ofrecen|ofreceis|venden|vendeis|c'e|ci sono|avete(?: anche)?|offrite|vendete|fate(?: anche)?|organizzate|hebben jullie|is er|zijn er|verkopen jullie|tem|voces tem|vendem|oferecem)\s+(?:an?|any|some|the|ein|eine|einen|irgendwelche|un|une|des|du|de la|una|unos|unas|algun|alguna|algunos|algunas|uno|dei|delle|degli|een|um|uma)?\s*([\p{L}\p{N}' -]+?)(?=\s+(?:where|that|which|who|for|to|with|in|on|at|from|so|if|wo|mit|fur|um|zum|zur|ou|pour|avec|qui|que|donde|con|para|dove|per|waar|voor|onde|com)(?![\p{L}])|\s*[?.!,;]|$)`,
+  String.raw`(?<![\p{L}])(?:is there|are there|do you (?:guys )?(?:have|sell|offer|run|do|make|carry|provide|stock|host|organi[sz]e)|does (?:the shop|[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?) (?:have|offer|do|support|sell|provide)|gibt es|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|y a-t-il|avez-vous|vous avez|organisez-vous|vous organisez|proposez-vous|vous proposez|vendez-vous|vous vendez|faites-vous|hay|tienen|teneis|ofrecen|ofreceis|venden|vendeis|organizais|organizan|imparten|impartis|haceis|c'e|ci sono|avete(?: anche)?|offrite|vendete|fate(?: anche)?|organizzate|hebben jullie|is er|zijn er|verkopen jullie|tem|voces tem|vendem|oferecem)\s+(?:an?|any|some|the|ein|eine|einen|irgendwelche|un|une|des|du|de la|una|unos|unas|algun|alguna|algunos|algunas|uno|dei|delle|degli|een|um|uma)?\s*([\p{L}\p{N}' -]+?)(?=\s+(?:where|that|which|who|for|to|with|in|on|at|from|so|if|wo|mit|fur|um|zum|zur|ou|pour|avec|qui|que|donde|con|para|dove|per|waar|voor|onde|com)(?![\p{L}])|\s*[?.!,;]|$)`,
   'u',
 );
 

@@ -30,6 +30,11 @@ const MAX_SENTENCE_CHARS = 400;
 const NAME_TERM_WEIGHT = 0.25;
 /** A word that only asks ("long" of "how long") counts this much when a sentence has it. */
 const CUE_TERM_WEIGHT = 0.35;
+/**
+ * A word that asks for a measure ("window", "weight", "how long") counts for half in a sentence:
+ * the figure in its unit answers ("You have 45 days…"), not "…within its return window".
+ */
+const UNIT_ASKING_WEIGHT = 0.5;
 /** A sentence that matches only through its page's title counts this much of its score. */
 const CONTEXT_ONLY_WEIGHT = 0.6;
 /** Each later source's sentences count this much less: the ranking already weighed the sources. */
@@ -586,8 +591,8 @@ function questionTerms(
     const spread = sourceStems.filter((set) => termMatch({ stems, parts }, set) > 0).length;
     // A word that asks for a measure or a kind of answer ("hold", "weigh", "included") is
     // answered by the unit or the answer words, not by itself: never a word the site lacks.
-    const asksForAnswer =
-      askingWords.has(folded) || UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded)) || CONCEPTS.some((concept) => concept.asks.test(folded));
+    const asksForUnit = UNIT_CLASSES.some((unitClass) => unitClass.asks.test(folded));
+    const asksForAnswer = askingWords.has(folded) || asksForUnit || CONCEPTS.some((concept) => concept.asks.test(folded));
     const cue = isCueWord(folded);
     // "long" of "how long" matched in "How long we keep your data" says little: the unit answers.
     // "Instead of delivery": what the shopper does not want says little of what answers.
@@ -595,7 +600,7 @@ function questionTerms(
     return {
       stems,
       parts,
-      weight: (spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7) * cueWeight,
+      weight: (spread <= 1 ? 1 : spread === 2 ? 0.85 : 0.7) * cueWeight * (asksForUnit ? UNIT_ASKING_WEIGHT : 1),
       answering: true,
       cue: cue || asksForAnswer,
       ...(figure ? { figure: true as const } : {}),
