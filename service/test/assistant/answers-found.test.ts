@@ -455,6 +455,25 @@ describe('questions about what a site never speaks of', () => {
     expect(answered.content).toContain('+1 (555) 010-4477');
   });
 
+  // The jacket's "helmet-compatible hood" had been quoted for a fleece one it never mentions.
+  it('"Can I get the Ridgeline jacket with a fleece hood?": a detail its page never speaks of is for the team', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'Can I get the Ridgeline jacket with a fleece hood?');
+    expect(answer.sources).toEqual([]);
+    expect(answer.content).toMatch(/could(?:n’|n'|no)t find/i);
+    // What its page does speak of is answered.
+    const hood = await ask(service, shop, 'Can I get the Ridgeline jacket with a hood?');
+    expect(hood.content).toContain('helmet-compatible hood');
+  });
+
+  // The catalog search had listed the hiking socks for a kind of sock no page mentions.
+  it('"Do you sell compression socks?" in a shop that never speaks of compression lists no product', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'Do you sell compression socks?');
+    expect(answer.sources).toEqual([]);
+    expect((answer.blocks ?? []).map((block) => block.type)).not.toContain('product_card');
+    const tents = await ask(service, shop, 'Do you sell tents?');
+    expect(tents.content).toContain('Basecamp 2 Tent');
+  });
+
   // "Integración" is the shop's word for other things: a name it never mentions is not among them.
   it('"¿Tienen integración con Mercado Pago?" asks about a name no page mentions: the team answers', async ({ service, shop }) => {
     const answer = await ask(service, shop, '¿Tienen integración con Mercado Pago para los envíos?');

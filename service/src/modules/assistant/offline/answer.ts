@@ -69,6 +69,11 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
     analysis.priceOrder !== null ||
     asksForKindSold(question) ||
     (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2 && !asksShopPolicy(question));
+  // "Do you sell green unroasted beans?" where nothing found speaks of unroasted beans: the team
+  // knows, the catalog search would list the nearest coffee.
+  if (wantsProducts && lacksThingAsked(question, facts, languages)) {
+    return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'The question asks for a thing no source speaks of' };
+  }
   if (wantsProducts && context.toolsAvailable.has('show_products')) {
     // When the catalog search finds no product, a page of the shop's may answer ("do you sell
     // gift cards?"), and so may a product that has two of the things asked for or is one of them;
@@ -144,8 +149,7 @@ function answerFromSources(question: string, facts: OfflineTurnFacts, languages:
   // "Is there a Threadline app…?", "do you run barista courses?": whether the shop has a thing
   // it never speaks of is for its team to say, not for a sentence sharing the question's other
   // words ("…track your rewards points", "…our baristas"). In the content's language only.
-  const thing = thingAskedFor(question);
-  if (thing && primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage) && lacksWordAsked(thing, facts.sources, languages)) {
+  if (lacksThingAsked(question, facts, languages)) {
     return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'The question asks for a thing no source speaks of' };
   }
   // "¿Tienen integración con Mercado Pago?": a name is written alike in every language.
@@ -306,6 +310,13 @@ function aboutProduct(
       const today = stockSentence(focus, markdownLink(focus.title, focus.url), language);
       return { kind: 'text', text: [today, quotedAnswer({ source: focus, sentences: [dated], score: 1 }, language)].filter(Boolean).join('\n\n') };
     }
+  }
+  // "Can I get the Coastline sunglasses with prescription lenses?": a detail its own text never
+  // speaks of is for the team, not a sentence sharing the question's other words ("Polarized
+  // lenses"). In the content's language only.
+  const detail = detailAskedFor(question);
+  if (detail && primaryLanguage(language) === primaryLanguage(facts.contentLanguage) && lacksWordAsked(detail, focusSources, languages)) {
+    return { kind: 'abstain', text: phrase(language, 'detail_not_found', { name: focus.title }), reason: `${focus.title} says nothing of ${detail}` };
   }
   const residual = residualTerms(question, focus, facts);
   // "And in blue?" about the product just discussed: its options answer it.
@@ -515,9 +526,15 @@ const THING_ASKED_FOR = new RegExp(
   'u',
 );
 
-/** Words that say a thing is asked for, not which ("an express delivery option"). */
+/** Whether the question asks if the shop has a thing (see THING_ASKED_FOR) no source speaks of, in the content's language. */
+function lacksThingAsked(question: string, facts: OfflineTurnFacts, languages: readonly string[]): boolean {
+  const thing = thingAskedFor(question);
+  return thing !== undefined && primaryLanguage(facts.language) === primaryLanguage(facts.contentLanguage) && lacksWordAsked(thing, facts.sources, languages);
+}
+
+/** Words that say a thing is asked for, not which ("an express delivery option", "un truc pour…"). */
 const ANY_THING =
-  /(?<![\p{L}])(?:options?|choices?|possibilit\w*|ways?|services?|chances?|moglichkeit\w*|optionen|opcion\w*|posibilidad\w*|opzion\w*|opties?|mogelijkhe\w*|opcao|opcoes|possibilidades?)(?![\p{L}])/gu;
+  /(?<![\p{L}])(?:options?|choices?|possibilit\w*|ways?|services?|chances?|moglichkeit\w*|optionen|opcion\w*|posibilidad\w*|opzion\w*|opties?|mogelijkhe\w*|opcao|opcoes|possibilidades?|things?|stuff|something|products?|items?|trucs?|choses?|quelque chose|produits?|articles?|algo|cosas?|productos?|qualcosa|prodotti|prodotto|articoli|etwas|sachen?|produkte?|artikel|iets|dingen|producten|coisas?|produtos?)(?![\p{L}])/gu;
 
 /** Such a question is short: it is read in the question's first characters only, which bounds the work of the pattern's lazy scan. */
 const THING_ASKED_CHARS = 300;
@@ -531,6 +548,17 @@ const PARTNER_ASKED_FOR =
 
 function partnerAskedFor(question: string): string | undefined {
   return PARTNER_ASKED_FOR.exec(question.slice(0, THING_ASKED_CHARS))?.[1];
+}
+
+/** A detail asked of a product: what it is to come with ("…with prescription lenses", "does it come with a case?"), in folded text. */
+const DETAIL_ASKED =
+  /(?<![\p{L}])(?:(?:can|could) (?:i|we|you) (?:get|order|buy|have) (?:[\p{L}\p{N}'-]+ ){0,5}?with|(?:does|do|will) (?:it|they|this|that|[\p{L}\p{N}'-]+) come with|available with)\s+(?:(?:an?|any|the|some|extra) )?([\p{L}\p{N}'-]+(?: [\p{L}\p{N}'-]+)?)/u;
+
+function detailAskedFor(question: string): string | undefined {
+  const detail = DETAIL_ASKED.exec(fold(question.slice(0, THING_ASKED_CHARS)))?.[1];
+  if (!detail) return undefined;
+  // "…with a 3-year warranty?" asks a kind of answer, which its words need not be.
+  return asksForMeasure(detail) || asksForConcept(detail) ? undefined : detail;
 }
 
 /** A question asking for the phone number, or to call (folded text, main languages). */
