@@ -469,7 +469,7 @@ describe('questions about what a site never speaks of', () => {
   it('"Do you sell compression socks?" in a shop that never speaks of compression lists no product', async ({ service, shop }) => {
     const answer = await ask(service, shop, 'Do you sell compression socks?');
     expect(answer.sources).toEqual([]);
-    expect((answer.blocks ?? []).map((block) => block.type)).not.toContain('product_card');
+    expect((answer.blocks ?? []).map((block) => block.kind)).not.toContain('product_card');
     const tents = await ask(service, shop, 'Do you sell tents?');
     expect(tents.content).toContain('Basecamp 2 Tent');
   });
