@@ -18,6 +18,9 @@ describe('search weighs the words of a question by how rare they are', () => {
     'Team members': 'On the Pro plan you can invite up to ten users. Each user signs in with their own password.',
     'Single sign-on': 'Your team can use its company login instead of a password: we support Okta, Microsoft Entra ID and Google Workspace.',
     Reports: 'Reports on the Pro plan can be exported as CSV. The Pro plan keeps reports for five years.',
+    // The post first: of two chunks that say as much, the first indexed comes first otherwise.
+    'February: late fees every 30 days': 'A late fee can now be added again every 30 days while the invoice stays unpaid.',
+    'Late fees': 'A late fee can be a flat amount or a percentage of the balance, up to 10 percent.',
   };
   beforeAll(async () => {
     database = await freshDatabase();
@@ -31,7 +34,8 @@ describe('search weighs the words of a question by how rare they are', () => {
       INSERT INTO help_pages SELECT g, 'Help ' || g, CASE WHEN g % 4 = 0 THEN 'Recurring invoices are part of the Pro plan: schedule number ' || g WHEN g % 4 = 1 THEN 'Your plan limits how many invoices you send: see help page ' || g ELSE 'How to send invoice number ' || g || ' to a client' END
         FROM generate_series(100, 180) g;
       INSERT INTO documents (id, workspace_id, site_id, kind, wp_id, post_type, title, permalink, content_hash)
-      SELECT gen_random_uuid(), '${site.workspaceId}', '${siteId}', 'post', p.wp_id, 'page', p.title, 'https://help.example/?p=' || p.wp_id, 'h' || p.wp_id FROM help_pages p;
+      SELECT gen_random_uuid(), '${site.workspaceId}', '${siteId}', 'post', p.wp_id, CASE WHEN p.title LIKE 'February%' THEN 'post' ELSE 'page' END,
+             p.title, 'https://help.example/?p=' || p.wp_id, 'h' || p.wp_id FROM help_pages p;
       INSERT INTO chunks (document_id, workspace_id, ordinal, content, text_search_config, tsv)
       SELECT d.id, d.workspace_id, 0, p.content, 'english', to_tsvector('english', p.content) || setweight(to_tsvector('simple', p.content), 'D')
         FROM documents d JOIN help_pages p ON p.wp_id = d.wp_id WHERE d.workspace_id = '${site.workspaceId}';`);
@@ -48,5 +52,11 @@ describe('search weighs the words of a question by how rare they are', () => {
   it('among chunks with the same words, the one that says them more densely comes first', async () => {
     const hits = await searchKnowledge(database.db, { workspaceId: site.workspaceId, query: 'what does the pro plan include?' });
     expect(hits[0]?.title).toBe('Plans and pricing');
+  });
+
+  // A changelog post had answered with what was new in February, not what the page says holds.
+  it('a page comes before a blog post that says as much', async () => {
+    const hits = await searchKnowledge(database.db, { workspaceId: site.workspaceId, query: 'late fees?' });
+    expect(hits[0]?.title).toBe('Late fees');
   });
 });

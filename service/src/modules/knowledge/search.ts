@@ -172,7 +172,8 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
           FROM matches m GROUP BY m.term) w),
     candidates AS (SELECT m.id, sum(w.idf) / greatest(max(w.total), 1e-9) AS covered FROM matches m JOIN weights w ON w.term = m.term GROUP BY m.id),
     scored AS MATERIALIZED (
-      SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, ts_rank_cd(c.tsv, q.query, 32) AS score, k.covered
+      SELECT c.id AS chunk_id, c.document_id, c.heading, c.content, d.kind, d.title, d.permalink, d.data, ts_rank_cd(c.tsv, q.query, 32) AS score,
+             k.covered * CASE WHEN d.post_type = 'post' THEN ${POST_WEIGHT}::float8 ELSE 1 END AS covered
         FROM q, chunks c
         JOIN candidates k ON k.id = c.id
         JOIN documents d ON d.id = c.document_id
@@ -216,6 +217,13 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
  * density, in the running.
  */
 const DENSITY_FLOOR = 0.1;
+
+/**
+ * A blog post or announcement ("February 2025: repeating late fees…") says what was new on its
+ * day; the site's pages say how things are. A post counts for this much of what it covers, so
+ * that a page saying as much comes first.
+ */
+const POST_WEIGHT = 0.8;
 
 /**
  * The words that gather candidates, each with the share of chunks the planner's statistics give
