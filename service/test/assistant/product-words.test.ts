@@ -12,6 +12,8 @@ describe('the words shoppers ask about products with, across languages', () => {
     ['valable', 'validita'],
     ['olla', 'pentola'],
     ['calories', 'calorie'],
+    // "la lampe frontale est-elle rechargeable ?" on an English shop's headlamp.
+    ['frontale', 'headlamp'],
   ])('"%s" meets "%s"', (word, other) => {
     expect(productWordEquivalents(word)).toContain(other);
   });

@@ -737,3 +737,14 @@ describe('asking what is needed is not asking for a product', () => {
     expect(detectIntents('Ich brauche einen Hub für die Lampen').has('product')).toBe(true);
   });
 });
+
+describe('how fast, how quickly', () => {
+  // "Answered on the next working day" had been quoted: it says "answered", the figure did not.
+  it('"How fast does support answer if I\'m on the free plan?" is answered by the time on that plan', () => {
+    const support = page(
+      'Contact support',
+      'Support hours\nOur team works Monday to Friday, 8 a.m. to 8 p.m. Eastern Time. Messages sent outside these hours are answered on the next working day.\nResponse times\nPlan: Free; First response within: 3 business days (email only)\nPlan: Starter; First response within: 1 business day\nPlan: Business; First response within: 2 business hours',
+    );
+    expect(answer("how fast does support answer if i'm on the free plan", [support])).toContain('3 business days');
+  });
+});

@@ -117,6 +117,7 @@ const GROUPS: readonly string[] = [
   'kettle wasserkocher bouilloire hervidor bollitore waterkoker chaleira',
   'grinder muhle kaffeemuhle moulin molinillo macinino molen moedor',
   'lamp lampe lampara lampada',
+  'headlamp headlamps headlight stirnlampe stirnlampen frontale frontales frontal hoofdlamp',
   'jacket jacke veste chaqueta giacca jas jaqueta',
   'shoe shoes schuh schuhe chaussure chaussures zapato zapatos scarpa scarpe schoen schoenen sapato sapatos',
   'sock socks socke socken chaussette chaussettes calcetin calcetines calzino calzini sok sokken meia meias',
