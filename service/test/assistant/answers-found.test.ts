@@ -367,6 +367,15 @@ describe('a question in two parts about shipping to a country', () => {
   });
 });
 
+describe('a question in another language than the pages', () => {
+  // The German words share no stem with the English page: nothing had been found.
+  it('"Wie lange dauert eine Rückerstattung?" on English pages finds the returns and refunds page', async ({ service, shop }) => {
+    const visitor = await openWidget(service, shop.agentId, { locale: 'de' });
+    const answer = await visitor.ask('Wie lange dauert eine Rückerstattung?');
+    expect(answer.ranked.slice(0, 5).map((source) => source.url)).toContain(pageUrl(pageTitled('Returns and exchanges')));
+  });
+});
+
 describe('a question on a help page', () => {
   const care = pageTitled('Caring for waterproof clothing');
   const onCarePage = { url: pageUrl(care), title: care.title };

@@ -14,6 +14,9 @@ describe('the words shoppers ask about products with, across languages', () => {
     ['calories', 'calorie'],
     // "la lampe frontale est-elle rechargeable ?" on an English shop's headlamp.
     ['frontale', 'headlamp'],
+    // A help center's words: "Wie lange dauert eine Rückerstattung?" on English help pages.
+    ['ruckerstattung', 'refund'],
+    ['steuerberater', 'accountant'],
   ])('"%s" meets "%s"', (word, other) => {
     expect(productWordEquivalents(word)).toContain(other);
   });

@@ -144,7 +144,11 @@ export async function retrieve(db: Db, input: RetrievalInput): Promise<Retrieval
     );
   // "Can I send it back?" is also searched as "return returns": the words the shop's pages use.
   const topicLanguages = [input.contentLanguage ?? input.language, input.language];
-  const withTopicWords = (query: string) => `${query} ${shopTopicWords(query, topicLanguages)}`.trim();
+  // A question in another language than the content's is also searched with the dictionary's
+  // words for its own ("Rückerstattung": "refund"), which the content's language may use.
+  const crossLanguage = input.contentLanguage !== undefined && primaryLanguage(input.contentLanguage) !== primaryLanguage(input.language);
+  const translated = (query: string) => (crossLanguage ? contentTerms(query, [input.language]).flatMap(productWordEquivalents).join(' ') : '');
+  const withTopicWords = (query: string) => `${query} ${shopTopicWords(query, topicLanguages)} ${translated(query)}`.trim();
   const parts = analysis && analysis.parts.length > 1 ? analysis.parts : [];
   const smallTalk = analysis?.smallTalk !== null && analysis?.smallTalk !== undefined;
   // A question in two parts reads the best page of each ("What's your phone number? And can I
