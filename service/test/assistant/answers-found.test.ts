@@ -483,6 +483,13 @@ describe('questions about what a site never speaks of', () => {
     expect(tents.content).toContain('Basecamp 2 Tent');
   });
 
+  // "Dollars" is no word of the pages: the price bound is not a thing asked for.
+  it('"do you have jackets under 200 dollars?" still lists the jackets within the bound', async ({ service, shop }) => {
+    const answer = await ask(service, shop, 'do you have jackets under 200 dollars?');
+    expect(answer.content).toContain('Alpine Rain Jacket');
+    expect(answer.content).toContain('Ridgeline Waterproof Jacket');
+  });
+
   // "Integración" is the shop's word for other things: a name it never mentions is not among them.
   it('"¿Tienen integración con Mercado Pago?" asks about a name no page mentions: the team answers', async ({ service, shop }) => {
     const answer = await ask(service, shop, '¿Tienen integración con Mercado Pago para los envíos?');

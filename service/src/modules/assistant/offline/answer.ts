@@ -71,7 +71,7 @@ export function composeAnswer(question: string, facts: OfflineTurnFacts, context
     (detectIntents(question).has('product') && !pageTopic && analysis.parts.length < 2 && !asksShopPolicy(question));
   // "Do you sell green unroasted beans?" where nothing found speaks of unroasted beans: the team
   // knows, the catalog search would list the nearest coffee.
-  if (wantsProducts && lacksThingAsked(question, facts, languages)) {
+  if (wantsProducts && !hasBounds && lacksThingAsked(question, facts, languages)) {
     return { kind: 'abstain', text: phrase(facts.language, 'unsure'), reason: 'The question asks for a thing no source speaks of' };
   }
   if (wantsProducts && context.toolsAvailable.has('show_products')) {
@@ -519,10 +519,10 @@ function namesAnAttribute(product: OfflineSource): (term: string) => boolean {
 /**
  * "Is there a…", "do you have / sell / offer / run…", "gibt es…", "y a-t-il…", "¿hay…?": how a
  * question asks whether the shop has a thing, in the main languages (folded text), and the words
- * naming the thing up to what says more of it ("…where I can", "…for home roasting").
+ * naming the thing up to what says more of it ("…where I can", "…for home roasting", "…under $200").
  */
 const THING_ASKED_FOR = new RegExp(
-  String.raw`(?<![\p{L}])(?:is there|are there|do you (?:guys )?(?:have|sell|offer|run|do|make|carry|provide|stock|host|organi[sz]e)|does (?:the shop|[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?) (?:have|offer|do|support|sell|provide)|gibt es|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|y a-t-il|avez-vous|vous avez|organisez-vous|vous organisez|proposez-vous|vous proposez|vendez-vous|vous vendez|faites-vous|hay|tienen|teneis|ofrecen|ofreceis|venden|vendeis|organizais|organizan|imparten|impartis|haceis|c'e|ci sono|avete(?: anche)?|offrite|vendete|fate(?: anche)?|organizzate|hebben jullie|is er|zijn er|verkopen jullie|tem|voces tem|vendem|oferecem)\s+(?:an?|any|some|the|ein|eine|einen|irgendwelche|un|une|des|du|de la|una|unos|unas|algun|alguna|algunos|algunas|uno|dei|delle|degli|een|um|uma)?\s*([\p{L}\p{N}' -]+?)(?=\s+(?:where|that|which|who|for|to|with|in|on|at|from|so|if|wo|mit|fur|um|zum|zur|ou|pour|avec|qui|que|donde|con|para|dove|per|waar|voor|onde|com)(?![\p{L}])|\s*[?.!,;]|$)`,
+  String.raw`(?<![\p{L}])(?:is there|are there|do you (?:guys )?(?:have|sell|offer|run|do|make|carry|provide|stock|host|organi[sz]e)|does (?:the shop|[\p{L}\p{N}]+(?: [\p{L}\p{N}]+)?) (?:have|offer|do|support|sell|provide)|gibt es|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|y a-t-il|avez-vous|vous avez|organisez-vous|vous organisez|proposez-vous|vous proposez|vendez-vous|vous vendez|faites-vous|hay|tienen|teneis|ofrecen|ofreceis|venden|vendeis|organizais|organizan|imparten|impartis|haceis|c'e|ci sono|avete(?: anche)?|offrite|vendete|fate(?: anche)?|organizzate|hebben jullie|is er|zijn er|verkopen jullie|tem|voces tem|vendem|oferecem)\s+(?:an?|any|some|the|ein|eine|einen|irgendwelche|un|une|des|du|de la|una|unos|unas|algun|alguna|algunos|algunas|uno|dei|delle|degli|een|um|uma)?\s*([\p{L}\p{N}' -]+?)(?=\s+(?:where|that|which|who|for|to|with|in|on|at|from|so|if|under|below|over|above|less|more|around|between|wo|mit|fur|um|zum|zur|unter|uber|bis|zwischen|ou|pour|avec|qui|que|moins|jusqu'a|entre|donde|con|para|menos|hasta|dove|per|sotto|sopra|meno|fino|waar|voor|onder|boven|tot|onde|com|abaixo|ate)(?![\p{L}])|\s*[?.!,;]|$)`,
   'u',
 );
 
