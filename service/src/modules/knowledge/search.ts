@@ -211,7 +211,7 @@ export async function searchWithBestPage(db: Db, params: SearchParams, pageChunk
 
 /**
  * Chunks are ordered by the share of the question's information they have (its words weighed by
- * how rare they are in the index, see weightedTerms) times how densely they say its words
+ * how rare they are in the index, see withFrequencies) times how densely they say its words
  * (ts_rank_cd, in [0, 1)): the chunk that names the "Okta" asked about comes before those that
  * say "Pro plan" three times. The floor keeps a chunk that says a rare word once, with little
  * density, in the running.
