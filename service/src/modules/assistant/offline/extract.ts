@@ -52,7 +52,7 @@ const UNIT_CLASSES: readonly { asks: RegExp; units: RegExp; money?: true }[] = [
     units: /\d\s?(?:kg|g|mg|oz|lbs?|pounds?|gramm?s?|grams?|kilo\w*|gsm|g\/m[²2])(?![\p{L}])/iu,
   },
   {
-    asks: /(?<![\p{L}])(?:how long|how (?:fast|quickly|soon)|wie schnell|combien de temps|que tan rapido|con que rapidez|quanto velocemente|hoe snel|last\w*|window|\p{L}*frist|delai|plazo|prazo|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|(?<!que )horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
+    asks: /(?<![\p{L}])(?:how long|how (?:fast|quickly|soon)|wie schnell|que tan rapido|con que rapidez|quanto velocemente|hoe snel|last\w*|window|\p{L}*frist|delai|plazo|prazo|battery|runtime|run time|hours?|duration|lange|dauer\w*|laufzeit|brenndauer|akku|stunden|combien de temps|duree|autonomie|cuanto tiempo|dura\w*|bateria|(?<!que )horas?|quanto tempo|durata|ore)(?![\p{L}])/iu,
     // "5 business days", "two working days", "14 Werktagen": a number, in digits or words, and
     // at most one word before the unit.
     units:
