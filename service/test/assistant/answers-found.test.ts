@@ -7,6 +7,7 @@ import {
   pageItem,
   pageTitled,
   pageUrl,
+  pluginProduct,
   productNamed,
   productUrl,
   quotedLines,
@@ -122,25 +123,19 @@ describe('what the shop does not say is not made up', () => {
 
 describe("a product's own text that says when it is back", () => {
   it('"when will it be back?" about a product whose description gives a date quotes that sentence with its stock today', async ({ service, shop }) => {
-    const lantern = {
+    const lantern = pluginProduct({
       wp_id: 901,
       sku: 'NW-LTN-FJD',
       name: 'Fjord Storm Lantern',
       permalink: `${STORE_URL}/products/fjord-storm-lantern`,
-      image_url: null,
       short_description_html: '<p>A wind-proof brass lantern.</p>',
       description_html:
         '<p>Solid brass with a tempered glass globe and a 12-hour wick.</p><p>Back in stock early April, when the next batch leaves the foundry.</p>',
-      pricing: { currency: 'USD', price: '64.00', regular_price: '64.00', sale_price: null },
+      price: '64.00',
       stock_status: 'onbackorder',
       stock_quantity: null,
-      on_sale: false,
       categories: [{ id: 901, slug: 'lighting', name: 'Lighting' }],
-      attributes: [],
-      modified_at: '2026-10-01T09:00:00Z',
-      language: 'en-US',
-      content_hash: 'store-product-901',
-    };
+    });
     expect((await signedSync(service.app, shop.token, 'products', { items: [lantern] })).statusCode).toBe(200);
     const visitor = await openWidget(service, shop.agentId, { locale: 'en' });
     await visitor.ask('How much is the Fjord Storm Lantern?');
@@ -152,25 +147,19 @@ describe("a product's own text that says when it is back", () => {
 
   // The shipping page's "Standard shipping takes 3 to 5 business days" had answered.
   it('"when would this ship if i order today" on a product on backorder quotes when its own page says it ships', async ({ service, shop }) => {
-    const lamp = {
+    const lamp = pluginProduct({
       wp_id: 903,
       sku: 'NW-LMP-ARC',
       name: 'Halden Arc Floor Lamp',
       permalink: `${STORE_URL}/products/halden-arc-floor-lamp`,
-      image_url: null,
       short_description_html: '<p>An arc floor lamp on a marble base.</p>',
       description_html:
         '<p>The Halden curves over your sofa from a heavy marble base.</p><h3>Availability</h3><p>This lamp is on backorder. Orders placed now ship in about 3 weeks.</p>',
-      pricing: { currency: 'USD', price: '349.00', regular_price: '349.00', sale_price: null },
+      price: '349.00',
       stock_status: 'onbackorder',
       stock_quantity: null,
-      on_sale: false,
       categories: [{ id: 903, slug: 'lighting', name: 'Lighting' }],
-      attributes: [],
-      modified_at: '2026-10-01T09:00:00Z',
-      language: 'en-US',
-      content_hash: 'store-product-903',
-    };
+    });
     expect((await signedSync(service.app, shop.token, 'products', { items: [lamp] })).statusCode).toBe(200);
     const visitor = await openWidget(service, shop.agentId, { locale: 'en' });
     const answer = await visitor.ask('when would this ship if i order today', { pageContext: { url: lamp.permalink, title: lamp.name } });
@@ -179,25 +168,20 @@ describe("a product's own text that says when it is back", () => {
   });
 
   it('"elle sera dispo quand ?" in French quotes the date its description gives', async ({ service, shop }) => {
-    const cream = {
+    const cream = pluginProduct({
       wp_id: 902,
       sku: 'AL-CRM-NUIT',
       name: 'Crème riche Nuit Étoilée',
       permalink: `${STORE_URL}/products/creme-riche-nuit-etoilee`,
-      image_url: null,
       short_description_html: '<p>Une crème de nuit riche.</p>',
       description_html:
         "<p>En réapprovisionnement : vous pouvez la commander dès maintenant, l'expédition est prévue à partir du 15 janvier.</p><p>Le bakuchiol lisse les ridules.</p>",
-      pricing: { currency: 'EUR', price: '32.00', regular_price: '32.00', sale_price: null },
+      price: '32.00',
+      currency: 'EUR',
       stock_status: 'onbackorder',
       stock_quantity: null,
-      on_sale: false,
-      categories: [],
-      attributes: [],
-      modified_at: '2026-10-01T09:00:00Z',
       language: 'fr-FR',
-      content_hash: 'store-product-902',
-    };
+    });
     expect((await signedSync(service.app, shop.token, 'products', { items: [cream] })).statusCode).toBe(200);
     const visitor = await openWidget(service, shop.agentId, { locale: 'fr' });
     const answer = await visitor.ask('la creme nuit etoilee elle sera dispo quand');
@@ -242,24 +226,18 @@ describe('a home store with long pages: two questions in one message, and how to
       html: '<p>Cast iron lasts for generations with a little care.</p><h2>How to re-season a pan</h2><ol><li>Heat your oven to 230 °C.</li><li>Rub a thin coat of oil over the pan and bake it upside down for one hour.</li></ol>',
     },
   ];
-  const tent = (wpId: number, number: number, weight: string) => ({
-    wp_id: wpId,
-    sku: `ST-${number}`,
-    name: `Sternwacht ${number}`,
-    permalink: `${STORE_URL}/products/sternwacht-${number}`,
-    image_url: null,
-    short_description_html: `<p>A ${number}-person dome tent.</p>`,
-    description_html: `<p>Packed weight ${weight}, with a fly that pitches first.</p>`,
-    pricing: { currency: 'EUR', price: '299.00', regular_price: '299.00', sale_price: null },
-    stock_status: 'instock',
-    stock_quantity: 5,
-    on_sale: false,
-    categories: [{ id: 1, slug: 'tents', name: 'Tents' }],
-    attributes: [],
-    modified_at: '2026-10-01T09:00:00Z',
-    language: 'en-US',
-    content_hash: `sternwacht-${number}`,
-  });
+  const tent = (wpId: number, number: number, weight: string) =>
+    pluginProduct({
+      wp_id: wpId,
+      sku: `ST-${number}`,
+      name: `Sternwacht ${number}`,
+      permalink: `${STORE_URL}/products/sternwacht-${number}`,
+      short_description_html: `<p>A ${number}-person dome tent.</p>`,
+      description_html: `<p>Packed weight ${weight}, with a fly that pitches first.</p>`,
+      price: '299.00',
+      currency: 'EUR',
+      categories: [{ id: 1, slug: 'tents', name: 'Tents' }],
+    });
 
   /** A second store on the same app, made after the outdoor store (which `shop` makes first). */
   const homeTest = it.extend<{ home: SeededWorkspace }>({
@@ -399,24 +377,19 @@ describe('a question on a help page', () => {
 });
 
 describe('a follow-up that names a sibling of the product discussed', () => {
-  const vinegar = (wpId: number, years: number, price: string) => ({
-    wp_id: wpId,
-    sku: `ABT-${years}`,
-    name: `Aceto Balsamico Tradizionale di Modena DOP ${years} anni 100 ml`,
-    permalink: `${STORE_URL}/prodotto/aceto-${years}`,
-    image_url: null,
-    short_description_html: `<p>Invecchiato almeno ${years} anni in botti di legni diversi.</p>`,
-    description_html: `<p>Denso e profondo, da usare a gocce su formaggi stagionati e fragole.</p><ul><li>Invecchiamento: ${years} anni</li><li>Formato: 100 ml</li></ul>`,
-    pricing: { currency: 'EUR', price, regular_price: price, sale_price: null },
-    stock_status: 'instock',
-    stock_quantity: 5,
-    on_sale: false,
-    categories: [{ id: 9, slug: 'aceti', name: 'Aceti' }],
-    attributes: [],
-    modified_at: '2026-10-01T09:00:00Z',
-    language: 'it-IT',
-    content_hash: `aceto-${years}`,
-  });
+  const vinegar = (wpId: number, years: number, price: string) =>
+    pluginProduct({
+      wp_id: wpId,
+      sku: `ABT-${years}`,
+      name: `Aceto Balsamico Tradizionale di Modena DOP ${years} anni 100 ml`,
+      permalink: `${STORE_URL}/prodotto/aceto-${years}`,
+      short_description_html: `<p>Invecchiato almeno ${years} anni in botti di legni diversi.</p>`,
+      description_html: `<p>Denso e profondo, da usare a gocce su formaggi stagionati e fragole.</p><ul><li>Invecchiamento: ${years} anni</li><li>Formato: 100 ml</li></ul>`,
+      price,
+      currency: 'EUR',
+      categories: [{ id: 9, slug: 'aceti', name: 'Aceti' }],
+      language: 'it-IT',
+    });
 
   // The 12-year vinegar's price had been given again: "25" is not in its name.
   it('"e quello da 25 anni?" after the 12-year vinegar is about the 25-year one', async ({ service, shop: _outdoorStore }) => {

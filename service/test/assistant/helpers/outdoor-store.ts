@@ -241,6 +241,32 @@ export function productAt(url: string): (typeof PRODUCTS)[number] | undefined {
   return PRODUCTS.find((product) => productUrl(product) === url);
 }
 
+/**
+ * One product as the plugin sends it, for a test's own catalog: what the test gives, and the
+ * fields it does not care about filled in (at its regular price, in stock, uncategorised).
+ */
+export function pluginProduct(
+  product: { wp_id: number; name: string; permalink: string; price: string; currency?: string } & Record<string, unknown>,
+): Record<string, unknown> & { permalink: string; name: string } {
+  const { price, currency = 'USD', ...given } = product;
+  return {
+    sku: `SKU-${product.wp_id}`,
+    image_url: null,
+    short_description_html: '',
+    description_html: '',
+    pricing: { currency, price, regular_price: price, sale_price: null },
+    stock_status: 'instock',
+    stock_quantity: 5,
+    on_sale: false,
+    categories: [],
+    attributes: [],
+    modified_at: '2026-10-01T09:00:00Z',
+    language: 'en-US',
+    content_hash: `product-${product.wp_id}`,
+    ...given,
+  };
+}
+
 /** Products as the plugin sends them to POST /api/v1/wp/products/sync. */
 export function productItems(): Record<string, unknown>[] {
   return PRODUCTS.map((p: StoreProduct) => {
